@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** Thrown when the environment does not satisfy a service's config schema; names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n  ${issues.join("\n  ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Parse the environment once, at start. Every key of the schema is an environment variable name,
+ * so a failure message names the variable that is wrong.
+ */
+export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "(environment)";
+      const value = typeof issue.path[0] === "string" ? env[issue.path[0]] : undefined;
+      return `${name}: ${issue.message}${value === undefined ? "" : ` (got ${JSON.stringify(value)})`}`;
+    }),
+  );
+}
+
+/** Boolean env flag: "1", "true", "yes" and "0", "false", "no"; anything else is an error. */
+export const envBoolean = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "yes", "no"], { message: "expected true or false" })
+    .default(fallback ? "true" : "false")
+    .transform((v) => v === "1" || v === "true" || v === "yes");
+
+export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Settings shared by every service. */
+export const baseEnv = {
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  SERVICE_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, "lowercase letters, digits and dashes")
+    .default("tollgate"),
+  DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/tollgate"),
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, _ and -").default("tollgate"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+};
+export const baseEnvSchema = z.object(baseEnv);
+export type BaseConfig = z.infer<typeof baseEnvSchema>;

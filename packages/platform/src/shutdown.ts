@@ -1,0 +1,57 @@
+import type { Logger } from "./logger.js";
+
+type Handler = { name: string; run: () => Promise<unknown> | unknown };
+
+/**
+ * Runs named shutdown steps in registration order (HTTP server, workers, queues, Redis, Postgres),
+ * each bounded by what is left of one deadline, then exits.
+ */
+export class ShutdownManager {
+  private readonly handlers: Handler[] = [];
+  private stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly deadlineMs = 10_000,
+  ) {}
+
+  register(name: string, run: Handler["run"]): void {
+    this.handlers.push({ name, run });
+  }
+
+  /** Install SIGTERM/SIGINT handlers that shut down and exit the process. */
+  listen(): void {
+    const onSignal = (signal: NodeJS.Signals) => {
+      this.log.info({ signal }, "shutting down");
+      void this.shutdown().then(() => process.exit(0));
+    };
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+  }
+
+  shutdown(): Promise<void> {
+    this.stopping ??= this.runAll();
+    return this.stopping;
+  }
+
+  private async runAll(): Promise<void> {
+    const deadline = Date.now() + this.deadlineMs;
+    for (const h of this.handlers) {
+      const left = Math.max(0, deadline - Date.now());
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          Promise.resolve().then(h.run),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`timed out after ${left} ms`)), left);
+          }),
+        ]);
+        this.log.info({ step: h.name }, "shutdown step done");
+      } catch (err) {
+        this.log.error({ step: h.name, err }, "shutdown step failed");
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/test/**/*.test.ts", "services/*/test/**/*.test.ts"],
+          globalSetup: ["packages/db/src/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test-e2e/**/*.test.ts"],
+          exclude: ["test-e2e/bench/**", "**/node_modules/**"],
+          globalSetup: ["packages/db/src/testing/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
