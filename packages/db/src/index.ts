@@ -1,0 +1,3 @@
+export * from "./connection.js";
+export * from "./migrate.js";
+export * from "./types.js";

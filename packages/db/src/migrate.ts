@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as m0001 from "./migrations/2026_11_23_0001_initial.js";
+
+/** Every migration, in order. Names are dated; files are frozen once landed. */
+const migrations: Record<string, Migration> = {
+  "2026_11_23_0001_initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Bring the schema to the latest migration. Kysely's Migrator holds a Postgres advisory lock, so
+ * several processes starting at once is safe.
+ */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,233 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined | null, string | null>;
+/** numeric comes back from pg as a string. */
+type Numeric = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+export interface CategoriesTable {
+  id: string;
+  description: string;
+  created_at: Generated<Date>;
+}
+
+export interface ListingsTable {
+  id: string;
+  name: string;
+  description: string;
+  endpoint_url: string;
+  endpoint_canonical: string;
+  host: string;
+  registered_domain: string;
+  category: string;
+  kind: Generated<string>;
+  price_amount: number;
+  price_currency: Generated<string>;
+  chains: Generated<string[]>;
+  request_schema: Json;
+  response_schema: Json;
+  sample_query: string | null;
+  submitter_email: string | null;
+  facilitator_url: string | null;
+  origin: Generated<string>;
+  ephemeral: Generated<boolean>;
+  self_referential: Generated<boolean>;
+  status: Generated<string>;
+  status_changed_at: Generated<Date>;
+  delisted_at: NullableTimestamp;
+  delisted_reason: string | null;
+  fee_payment_id: string | null;
+  score: number | null;
+  probe_count: Generated<number>;
+  probes_passed: Generated<number>;
+  probes_failed: Generated<number>;
+  consecutive_failures: Generated<number>;
+  last_probed_at: NullableTimestamp;
+  last_ok_at: NullableTimestamp;
+  p50_latency_ms: number | null;
+  p95_latency_ms: number | null;
+  p99_latency_ms: number | null;
+  probe_interval_s: Generated<number>;
+  probe_tier: Generated<string>;
+  next_check_by: Generated<Date>;
+  next_check_basis: string | null;
+  x402_version: number | null;
+  payment_protocols: Generated<string[]>;
+  mpp_methods: string[] | null;
+  mpp_offers: Json;
+  transport: string | null;
+  verified_via: string | null;
+  obs_scheme: string | null;
+  obs_network: string | null;
+  obs_asset: string | null;
+  obs_pay_to: string | null;
+  accepts_count: number | null;
+  accepts_index: number | null;
+  amount_atomic: string | null;
+  amount_usd: number | null;
+  domain_name: string | null;
+  domain_version: string | null;
+  observed_at: NullableTimestamp;
+  obs_first_seen_at: NullableTimestamp;
+  price_changed_at: NullableTimestamp;
+  pay_to_changed_at: NullableTimestamp;
+  payto_distinct_recent: Generated<number>;
+  payto_unstable: Generated<boolean>;
+  payto_sentinel: Generated<boolean>;
+  header_bytes: number | null;
+  testnet: Generated<boolean>;
+  sample_ok: boolean | null;
+  embedding: Buffer | null;
+  embedding_synced_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ClaimCredentialsTable {
+  listing_id: string;
+  token_sha256: string;
+  issued_via: string;
+  email: string | null;
+  issued_at: Generated<Date>;
+}
+
+export interface ClaimChallengesTable {
+  id: Generated<string>;
+  listing_id: string;
+  token: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface StatusChangesTable {
+  id: Generated<string>;
+  listing_id: string;
+  from_status: string | null;
+  to_status: string;
+  reasons: string[];
+  probe_id: string | null;
+  at: Generated<Date>;
+}
+
+export interface ProbesTable {
+  id: Generated<string>;
+  listing_id: string;
+  slot: ColumnType<string, string | number, string | number>;
+  at: Generated<Date>;
+  outcome: string;
+  failure_reason: string | null;
+  http_status: number | null;
+  latency_ms: number;
+  verified_via: string | null;
+  pay_to: string | null;
+  amount_atomic: string | null;
+  detail: Json;
+}
+
+export interface ProbeDailyTable {
+  listing_id: string;
+  day: ColumnType<Date, string, string>;
+  probes: number;
+  passed: number;
+  failed: number;
+  neutral: number;
+  latency_ms_sum: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  route: string;
+  resource: string;
+  listing_id: string | null;
+  payer: string;
+  nonce: string;
+  amount_atomic: Numeric;
+  asset: string;
+  network: string;
+  pay_to: string;
+  status: string;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  settled_at: NullableTimestamp;
+}
+
+export interface AttestationsTable {
+  id: string;
+  listing_id: string;
+  kid: string;
+  jws: string;
+  payload: Json;
+  issued_at: Timestamp;
+  valid_until: Timestamp;
+}
+
+export interface PurchasesTable {
+  id: Generated<string>;
+  listing_id: string;
+  at: Generated<Date>;
+  outcome: string;
+  delivered: boolean;
+  tx_hash: string | null;
+  amount_usdc: number | null;
+  quote_amount_atomic: string | null;
+  listed_price: number | null;
+  http_status: number | null;
+  json_valid: boolean | null;
+  schema_valid: boolean | null;
+  fresh: boolean | null;
+  body_sha256: string | null;
+  failure_reason: string | null;
+  note: string | null;
+  dry_run: Generated<boolean>;
+}
+
+export interface SearchLogTable {
+  id: Generated<string>;
+  event_id: string;
+  at: Timestamp;
+  source: string;
+  query: string | null;
+  category: string | null;
+  client_hash: string;
+  result_count: number;
+  result_ids: Generated<string[]>;
+  params: Json;
+}
+
+export interface DemandSnapshotsTable {
+  id: Generated<string>;
+  kind: string;
+  built_at: Timestamp;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  searches_total: number;
+  searches_ungrouped: number;
+  payload: Json;
+}
+
+/** Every table of the record. */
+export interface Database {
+  categories: CategoriesTable;
+  listings: ListingsTable;
+  claim_credentials: ClaimCredentialsTable;
+  claim_challenges: ClaimChallengesTable;
+  status_changes: StatusChangesTable;
+  probes: ProbesTable;
+  probe_daily: ProbeDailyTable;
+  payments: PaymentsTable;
+  attestations: AttestationsTable;
+  purchases: PurchasesTable;
+  search_log: SearchLogTable;
+  demand_snapshots: DemandSnapshotsTable;
+}
+
+export type ListingRow = Selectable<ListingsTable>;
+export type NewListing = Insertable<ListingsTable>;
+export type ListingUpdate = Updateable<ListingsTable>;
+export type ProbeRow = Selectable<ProbesTable>;
+export type StatusChangeRow = Selectable<StatusChangesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PurchaseRow = Selectable<PurchasesTable>;
