@@ -1,0 +1,4 @@
+export * from "./domain.js";
+export * from "./ranking.js";
+export * from "./time.js";
+export * from "./url.js";

@@ -1,0 +1,60 @@
+/**
+ * Canonical form of an endpoint URL, used to decide "already listed": lowercase scheme and host,
+ * default port dropped, fragment dropped, trailing slash of a non-root path dropped, query parameters
+ * sorted. Throws on a string that is not an absolute URL.
+ */
+export function canonicalEndpoint(raw: string): string {
+  const u = new URL(raw.trim());
+  u.hash = "";
+  u.hostname = u.hostname.toLowerCase().replace(/\.$/, "");
+  if ((u.protocol === "https:" && u.port === "443") || (u.protocol === "http:" && u.port === "80")) u.port = "";
+  const params = [...u.searchParams.entries()].sort(([a, av], [b, bv]) =>
+    a === b ? av.localeCompare(bv) : a.localeCompare(b),
+  );
+  u.search = "";
+  for (const [k, v] of params) u.searchParams.append(k, v);
+  let path = u.pathname;
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "") || "/";
+  u.pathname = path;
+  return u.toString();
+}
+
+const ROUTE_PATTERNS: { re: RegExp; what: string }[] = [
+  { re: /\{[^}/]*\}/, what: "a {placeholder} segment" },
+  { re: /\/:[A-Za-z_][\w-]*/, what: "a :param segment" },
+  { re: /\*/, what: "a * wildcard" },
+  { re: /\[(\.\.\.)?[^\]/]*\]/, what: "a [param] segment" },
+  { re: /%7B[^/]*%7D/i, what: "an encoded {placeholder}" },
+  { re: /<[^>/]*>|%3C[^/]*%3E/i, what: "a <param> segment" },
+];
+
+/** Returns what makes the URL a route pattern rather than one concrete URL, or null when concrete. */
+export function routePatternIn(raw: string): string | null {
+  let target = raw;
+  try {
+    const u = new URL(raw);
+    target = `${u.pathname}${u.search}`;
+  } catch {
+    // not a URL: inspect the raw text
+  }
+  for (const { re, what } of ROUTE_PATTERNS) if (re.test(target)) return what;
+  return null;
+}
+
+/** Hostnames of tunnelling services whose URLs are ephemeral (excluded from listing totals). */
+export const EPHEMERAL_HOST_SUFFIXES = [
+  ".ngrok.io",
+  ".ngrok-free.app",
+  ".ngrok.app",
+  ".trycloudflare.com",
+  ".loca.lt",
+  ".serveo.net",
+  ".localhost.run",
+  ".lhr.life",
+  ".pinggy.link",
+] as const;
+
+export function isEphemeralHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return EPHEMERAL_HOST_SUFFIXES.some((s) => h.endsWith(s));
+}

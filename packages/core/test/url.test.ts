@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { canonicalEndpoint, isEphemeralHost, registeredDomain, routePatternIn } from "../src/index.js";
+
+describe("canonicalEndpoint", () => {
+  it.each([
+    ["https://API.Example.com:443/v1/weather/", "https://api.example.com/v1/weather"],
+    ["https://api.example.com/v1/weather#frag", "https://api.example.com/v1/weather"],
+    ["https://api.example.com/v1?b=2&a=1", "https://api.example.com/v1?a=1&b=2"],
+    ["https://api.example.com", "https://api.example.com/"],
+    ["https://api.example.com:8443/x", "https://api.example.com:8443/x"],
+  ])("%s → %s", (input, expected) => {
+    expect(canonicalEndpoint(input)).toBe(expected);
+  });
+  it("treats differently-written URLs of one endpoint as equal", () => {
+    expect(canonicalEndpoint("https://A.com/x/")).toBe(canonicalEndpoint("https://a.com:443/x#y"));
+  });
+});
+
+describe("routePatternIn", () => {
+  it.each([
+    "https://a.com/users/{id}",
+    "https://a.com/users/:id",
+    "https://a.com/files/*",
+    "https://a.com/posts/[...slug]",
+    "https://a.com/posts/[id]",
+    "https://a.com/users/%7Bid%7D",
+    "https://a.com/users/<id>",
+  ])("%s is a pattern", (url) => {
+    expect(routePatternIn(url)).not.toBeNull();
+  });
+  it.each(["https://a.com/v1/weather?city=paris", "https://a.com/price:usd", "https://a.com/a-b_c/1"])(
+    "%s is concrete",
+    (url) => {
+      expect(routePatternIn(url)).toBeNull();
+    },
+  );
+});
+
+describe("registeredDomain", () => {
+  it.each([
+    ["api.example.com", "example.com"],
+    ["deep.api.example.co.uk", "example.co.uk"],
+    ["example.com", "example.com"],
+    ["myapp.vercel.app", "myapp.vercel.app"],
+    ["api.myapp.vercel.app", "myapp.vercel.app"],
+    ["someone.github.io", "someone.github.io"],
+  ])("%s counts as %s", (host, domain) => {
+    expect(registeredDomain(host)).toBe(domain);
+  });
+});
+
+describe("isEphemeralHost", () => {
+  it("recognises tunnel hosts", () => {
+    expect(isEphemeralHost("abc.ngrok-free.app")).toBe(true);
+    expect(isEphemeralHost("x.trycloudflare.com")).toBe(true);
+    expect(isEphemeralHost("api.example.com")).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+
+const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({ type: "object", description: "JSON Schema" });
+
+const editable = {
+  name: z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters"),
+  description: z.string().trim().min(1, "must not be empty").max(4000, "at most 4000 characters"),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "a dot-namespaced category such as data.weather (see GET /v1/categories)"),
+  price_amount: z.number().finite().min(0, "must be >= 0").max(1_000_000, "must be at most 1000000"),
+  price_currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,12}$/, "an uppercase currency code such as USDC")
+    .optional(),
+  chains: z
+    .array(z.string().regex(/^[a-z0-9:-]{2,40}$/, "a network name such as base"))
+    .min(1, "list at least one network")
+    .max(20)
+    .optional(),
+  request_schema: JsonSchemaObject.nullable().optional(),
+  response_schema: JsonSchemaObject.nullable().optional(),
+  sample_query: z.string().max(2048).nullable().optional(),
+  submitter_email: z.string().email("must be an email address").max(320).nullable().optional(),
+};
+
+/** POST /v1/listings body. Unknown fields are refused so a typo is not silently dropped. */
+export const ListingCreateRequest = z
+  .strictObject({
+    ...editable,
+    endpoint_url: z.string().max(2048, "at most 2048 characters"),
+    kind: z.enum(["api", "agent"]).optional(),
+  })
+  .openapi("ListingCreateRequest");
+export type ListingCreateRequest = z.infer<typeof ListingCreateRequest>;
+
+/** PATCH /v1/listings/{id} body: only the spec's editable fields. */
+export const ListingPatchRequest = z
+  .strictObject({
+    name: editable.name.optional(),
+    description: editable.description.optional(),
+    category: editable.category.optional(),
+    price_amount: editable.price_amount.optional(),
+    price_currency: editable.price_currency,
+    chains: editable.chains,
+    request_schema: editable.request_schema,
+    response_schema: editable.response_schema,
+    sample_query: editable.sample_query,
+    submitter_email: editable.submitter_email,
+  })
+  .openapi("ListingPatchRequest");
+export type ListingPatchRequest = z.infer<typeof ListingPatchRequest>;
+
+export const EDITABLE_FIELDS = Object.keys(ListingPatchRequest.shape) as (keyof ListingPatchRequest)[];
+
+export const ListingCreated = z
+  .object({
+    id: z.string(),
+    claim_token: z.string().regex(/^[0-9a-f]{64}$/),
+    status: z.literal("unverified"),
+    note: z.string(),
+  })
+  .openapi("ListingCreated");
