@@ -1,3 +1,4 @@
 export * from "./connection.js";
 export * from "./migrate.js";
+export * from "./open.js";
 export * from "./types.js";

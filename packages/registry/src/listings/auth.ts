@@ -1,0 +1,34 @@
+import type { Db } from "@tollgate/db";
+import { ApiError } from "@tollgate/schema";
+import { notFound } from "../errors.js";
+import { tokenMatches } from "../tokens.js";
+
+/** Header forms a claim token may arrive in; the first present wins. */
+export function presentedToken(headers: {
+  get(name: string): string | null | undefined;
+}): string | null {
+  const direct = headers.get("x-claim-token") ?? headers.get("x-edit-token");
+  if (direct) return direct.trim();
+  const auth = headers.get("authorization");
+  const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  return m?.[1] ?? null;
+}
+
+const claimFlowHint = (id: string) =>
+  `send the claim token in x-claim-token (or x-edit-token, or Authorization: Bearer); a lost token is recovered through the claim flow: GET /v1/listings/${id}/claim`;
+
+/** 404 for an unknown or delisted listing, 401 (naming the claim flow) for a missing or wrong token. */
+export async function authorizeOwner(db: Db, id: string, token: string | null): Promise<void> {
+  const row = await db
+    .selectFrom("listings")
+    .leftJoin("claim_credentials", "claim_credentials.listing_id", "listings.id")
+    .select(["listings.status", "claim_credentials.token_sha256"])
+    .where("listings.id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.status === "delisted") throw notFound(id);
+  if (!token) throw new ApiError("unauthorized", `claim token required: ${claimFlowHint(id)}`, { claim_flow: `/v1/listings/${id}/claim` });
+  if (!row.token_sha256 || !tokenMatches(token, row.token_sha256))
+    throw new ApiError("unauthorized", `claim token is not valid for this listing: ${claimFlowHint(id)}`, {
+      claim_flow: `/v1/listings/${id}/claim`,
+    });
+}

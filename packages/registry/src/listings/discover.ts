@@ -1,0 +1,93 @@
+import type { Db } from "@tollgate/db";
+import type { DiscoverQuery, ListingSummary } from "@tollgate/schema";
+import { sql } from "kysely";
+import { toListingSummary } from "../shape.js";
+
+/**
+ * Matches a need in words to listing ids relevant to it (semantic matching plugs in here). Returns
+ * null when it cannot answer (model not ready), and discovery falls back to plain-text matching.
+ */
+export type QueryMatcher = (q: string) => Promise<string[] | null>;
+
+/** One search, as the demand log records it. */
+export interface SearchEvent {
+  source: "rest" | "mcp";
+  query: string | null;
+  category: string | null;
+  params: Record<string, unknown>;
+  resultIds: string[];
+  clientIp: string;
+  at: Date;
+}
+
+export interface DiscoverDeps {
+  matcher?: QueryMatcher;
+  /** Called after the answer is computed; must not throw or block (fire-and-forget). */
+  logSearch?: (event: SearchEvent) => void;
+}
+
+const STOPWORDS = new Set(["the", "and", "for", "api", "with", "that", "this", "from", "get", "data", "need"]);
+
+export function queryTerms(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length >= 3 && !STOPWORDS.has(t)))].slice(0, 12);
+}
+
+/**
+ * Discovery: listings relevant to `q`, filtered, in the registry's order (verified first, then score,
+ * then price). Failing listings still appear, ranked last.
+ */
+export async function discover(
+  db: Db,
+  q: DiscoverQuery,
+  deps: DiscoverDeps = {},
+  ctx: { source: "rest" | "mcp"; clientIp: string } = { source: "rest", clientIp: "unknown" },
+): Promise<{ count: number; results: ListingSummary[]; note: string }> {
+  let query = db.selectFrom("listings").selectAll().where("status", "<>", "delisted");
+  if (q.category) query = query.where("category", "=", q.category);
+  if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
+  if (q.min_score !== undefined) query = query.where("score", ">=", q.min_score);
+  let matchedBy = "none";
+  if (q.q) {
+    const ids = deps.matcher ? await deps.matcher(q.q) : null;
+    if (ids) {
+      matchedBy = "meaning";
+      if (ids.length === 0) query = query.where(sql<boolean>`false`);
+      else query = query.where("id", "in", ids);
+    } else {
+      const terms = queryTerms(q.q);
+      matchedBy = "text";
+      if (terms.length > 0)
+        query = query.where((eb) =>
+          eb.or(
+            terms.flatMap((t) => [
+              eb("name", "ilike", `%${t}%`),
+              eb("description", "ilike", `%${t}%`),
+              eb("category", "ilike", `%${t}%`),
+            ]),
+          ),
+        );
+    }
+  }
+  const rows = await query
+    .orderBy(sql`CASE status WHEN 'verified' THEN 0 WHEN 'unverified' THEN 1 ELSE 2 END`)
+    .orderBy(sql`score DESC NULLS LAST`)
+    .orderBy("price_amount", "asc")
+    .orderBy("id", "asc")
+    .limit(q.limit)
+    .execute();
+  const results = rows.map(toListingSummary);
+  deps.logSearch?.({
+    source: ctx.source,
+    query: q.q ?? null,
+    category: q.category ?? null,
+    params: { max_price: q.max_price ?? null, min_score: q.min_score ?? null, limit: q.limit },
+    resultIds: results.map((r) => r.id),
+    clientIp: ctx.clientIp,
+    at: new Date(),
+  });
+  return {
+    count: results.length,
+    results,
+    note: `order: verified first, then score, then price (lower first); failing listings last. q matched by ${matchedBy}.`,
+  };
+}

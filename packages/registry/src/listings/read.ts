@@ -1,0 +1,35 @@
+import type { Db, ListingRow } from "@tollgate/db";
+import type { ListingDetail, ListingsQuery } from "@tollgate/schema";
+import { notFound } from "../errors.js";
+import { toListingDetail, toListingSummary } from "../shape.js";
+
+export async function findListing(db: Db, id: string): Promise<ListingRow | undefined> {
+  return db.selectFrom("listings").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The full detail of an active listing; 404 when unknown or delisted. */
+export async function getListingDetail(db: Db, id: string, serviceName?: string): Promise<ListingDetail> {
+  const row = await findListing(db, id);
+  if (!row || row.status === "delisted") throw notFound(id);
+  return toListingDetail(row, serviceName);
+}
+
+/** The listing index: stable order (oldest first, then id), not ranked. */
+export async function listListings(db: Db, q: ListingsQuery) {
+  let base = db.selectFrom("listings");
+  if (q.status === "active") base = base.where("status", "<>", "delisted");
+  else if (q.status !== "all") base = base.where("status", "=", q.status);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy("created_at").orderBy("id").limit(q.limit).offset(q.offset).execute(),
+  ]);
+  const count = rows.length;
+  return {
+    total: Number(total),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+    next_offset: q.offset + count < Number(total) ? q.offset + count : null,
+    results: rows.map(toListingSummary),
+  };
+}

@@ -1,0 +1,77 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps } from "./deps.js";
+import { errorResponse, validationHook } from "./errors.js";
+import { registerCategories } from "./routes/categories.js";
+import { registerDiscover } from "./routes/discover.js";
+import { registerDocs } from "./routes/docs.js";
+import { registerCreateListing } from "./routes/listings/create.js";
+import { registerDeleteListing } from "./routes/listings/delete.js";
+import { registerGetListing } from "./routes/listings/get.js";
+import { registerListListings } from "./routes/listings/list.js";
+import { registerPatchListing } from "./routes/listings/patch.js";
+import { registerResolve } from "./routes/resolve.js";
+
+export type AppEnv = { Variables: { clientIp: string; requestId: string } };
+export type App = OpenAPIHono<AppEnv>;
+
+export function newApp(): App {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
+}
+
+/** Client address: the socket peer, or X-Forwarded-For's first hop when the peer is a trusted proxy. */
+function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: string[]): string {
+  let peer = "unknown";
+  try {
+    peer = getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // not served by @hono/node-server (app.request in tests)
+  }
+  if (trusted.includes(peer)) {
+    const xff = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (xff) return xff;
+  }
+  return peer;
+}
+
+/** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
+export function buildApi(deps: AppDeps): App {
+  const app = newApp();
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    c.set("clientIp", clientIp(c, deps.trustedProxies));
+    await next();
+    deps.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) },
+      "request",
+    );
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: deps.maxBodyBytes,
+      onError: (c) =>
+        c.json({ error: "payload_too_large", message: `request body over ${deps.maxBodyBytes} bytes` }, 413),
+    }),
+  );
+  app.onError((err, c) => {
+    const res = errorResponse(err, c);
+    if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
+    return res;
+  });
+  app.notFound((c) =>
+    c.json({ error: "not_found", message: `no route ${c.req.method} ${c.req.path}; see /openapi.json` }, 404),
+  );
+
+  registerCreateListing(app, deps);
+  registerListListings(app, deps);
+  registerGetListing(app, deps);
+  registerPatchListing(app, deps);
+  registerDeleteListing(app, deps);
+  registerCategories(app, deps);
+  registerResolve(app, deps);
+  registerDiscover(app, deps);
+  registerDocs(app, deps);
+  return app;
+}

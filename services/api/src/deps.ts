@@ -1,0 +1,15 @@
+import type { Db } from "@tollgate/db";
+import type { Logger } from "@tollgate/platform";
+import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
+
+/** Everything a route needs, built once in main.ts (or by a test) and passed in. */
+export interface AppDeps {
+  db: Db;
+  log: Logger;
+  serviceName: string;
+  maxBodyBytes: number;
+  allowHttpEndpoints: boolean;
+  trustedProxies: string[];
+  checkHost: HostCheck;
+  discover: DiscoverDeps;
+}

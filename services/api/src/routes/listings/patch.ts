@@ -1,0 +1,37 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { assertEndpointUnchanged, authorizeOwner, presentedToken, updateListing } from "@tollgate/registry";
+import { ListingDetail, ListingPatchRequest } from "@tollgate/schema";
+import type { App } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
+import { authErrors, commonErrors, notFoundError } from "../responses.js";
+import { IdParam } from "./get.js";
+
+const PatchBody = ListingPatchRequest.extend({
+  endpoint_url: z.unknown().optional().openapi({ description: "immutable: sending it is refused (delist and resubmit)" }),
+});
+
+const route = createRoute({
+  method: "patch",
+  path: "/v1/listings/{id}",
+  summary: "Edit a listing (claim token)",
+  description: "Only the editable fields; never resets verification. Token in x-claim-token, x-edit-token or Authorization: Bearer.",
+  request: { params: IdParam, body: { required: true, content: { "application/json": { schema: PatchBody } } } },
+  responses: {
+    200: { description: "Updated listing detail", content: { "application/json": { schema: ListingDetail } } },
+    ...commonErrors,
+    ...authErrors,
+    ...notFoundError,
+  },
+});
+
+export function registerPatchListing(app: App, deps: AppDeps) {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
+    const body = c.req.valid("json");
+    assertEndpointUnchanged(body);
+    const { endpoint_url: _ignored, ...patch } = body;
+    const updated = await updateListing(deps.db, id, patch, { allowHttp: deps.allowHttpEndpoints }, deps.serviceName);
+    return c.json(updated, 200);
+  });
+}

@@ -1,0 +1,55 @@
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import { createLogger } from "@tollgate/platform";
+import type { HostCheck } from "@tollgate/registry";
+import { buildApi } from "../src/app.js";
+import { hostCheckFromResolver } from "../src/host-check.js";
+import { createTestResolver } from "./resolver.js";
+
+/** DNS answers the test world gives; anything else fails to resolve. */
+export const TEST_DNS: Record<string, string[]> = {
+  "api.example.com": ["93.184.216.34"],
+  "weather.example.com": ["93.184.216.34"],
+  "other.example.org": ["93.184.216.35"],
+  "internal.example.com": ["10.0.0.7"],
+  "rebind.example.com": ["93.184.216.34", "127.0.0.1"],
+  "meta.example.com": ["169.254.169.254"],
+};
+
+export interface TestApi {
+  app: ReturnType<typeof buildApi>;
+  tdb: TestDatabase;
+  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function startTestApi(opts: { checkHost?: HostCheck } = {}): Promise<TestApi> {
+  const tdb = await createTestDatabase();
+  const app = buildApi({
+    db: tdb.db,
+    log: createLogger("api-test", "silent"),
+    serviceName: "tollgate",
+    maxBodyBytes: 64 * 1024,
+    allowHttpEndpoints: false,
+    trustedProxies: [],
+    checkHost: opts.checkHost ?? hostCheckFromResolver(createTestResolver(TEST_DNS)),
+    discover: {},
+  });
+  return {
+    app,
+    tdb,
+    req: (method, path, body, headers = {}) =>
+      app.request(path, {
+        method,
+        headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      }),
+  };
+}
+
+export const validListing = (over: Record<string, unknown> = {}) => ({
+  name: "Paris weather",
+  description: "Hourly forecast for any city, paid per call",
+  endpoint_url: "https://api.example.com/v1/weather",
+  category: "data.weather",
+  price_amount: 0.01,
+  ...over,
+});
