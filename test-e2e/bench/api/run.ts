@@ -1,0 +1,62 @@
+/**
+ * Benchmark: GET /v1/discover and GET /v1/listings/{id} with 10k and 100k listings loaded, beside a bare
+ * Hono route on the same machine that returns a JSON body of the same size. Run: pnpm bench:api
+ */
+import { serve } from "@hono/node-server";
+import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
+import { Hono } from "hono";
+import { startService } from "../../harness/process.js";
+import { type LoadResult, load, table } from "../load.js";
+import { seedListings } from "./seed.js";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+
+async function bareServer(body: string): Promise<{ url: string; close: () => void }> {
+  const app = new Hono();
+  app.get("/*", (c) => c.body(body, 200, { "content-type": "application/json" }));
+  const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  const addr = server.address();
+  return { url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`, close: () => server.close() };
+}
+
+const rows: LoadResult[] = [];
+const ratios: string[] = [];
+for (const n of SIZES) {
+  const name = `tollgate_bench_api_${n}`;
+  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = urlFor(name);
+  await ensureDatabase(url);
+  const db = createDb(url);
+  await migrateToLatest(db as never);
+  const t0 = performance.now();
+  const ids = await seedListings(db, n);
+  await db.destroy();
+  console.error(`seeded ${n} listings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const api = await startService("api", { DATABASE_URL: url, API_PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "test" });
+  const base = String(api.ready.url);
+  const sample = ids.filter((_, i) => i % Math.max(1, Math.floor(n / 200)) === 0).slice(0, 200);
+  const getUrls = sample.map((id) => `${base}/v1/listings/${id}`);
+  const discoverUrls = ["weather", "stock price", "crypto wallet", "geocode", "news"].map(
+    (q) => `${base}/v1/discover?q=${encodeURIComponent(q)}`,
+  );
+  const getBody = await (await fetch(getUrls[0]!)).text();
+  const discoverBody = await (await fetch(discoverUrls[0]!)).text();
+  for (const [label, urls, body] of [
+    [`GET /v1/listings/{id} @${n}`, getUrls, getBody],
+    [`GET /v1/discover?q @${n}`, discoverUrls, discoverBody],
+  ] as const) {
+    const r = await load(label, [...urls], { durationS: DURATION });
+    const bare = await bareServer(body);
+    const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], { durationS: DURATION });
+    bare.close();
+    rows.push(r, b);
+    ratios.push(`${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms`);
+  }
+  await api.stop();
+  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+console.log(table(rows));
+console.log(`\n${ratios.join("\n")}`);

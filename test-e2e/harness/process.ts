@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+/** tsx's ESM loader, resolved once so child processes run TypeScript directly. */
+export const TSX_LOADER = require.resolve("tsx", { paths: [ROOT] }).replace(/\/dist\/.*$/, "/dist/loader.mjs");
+
+export type ServiceName = "api" | "prober" | "scout-buyer" | "chain-indexer" | "demand-aggregator" | "mcp";
+
+export interface RunningService {
+  name: string;
+  child: ChildProcess;
+  /** The fields of the service's "ready" log line (url, …). */
+  ready: Record<string, unknown>;
+  logs: string[];
+  /** SIGTERM and wait for exit; resolves to the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Start one service as its own process (`node --import tsx services/<name>/src/main.ts`) and wait for its
+ * "ready" log line. Rejects with the process output if it exits or is not ready in time.
+ */
+export function startService(
+  name: ServiceName | string,
+  env: Record<string, string>,
+  opts: { entry?: string; timeoutMs?: number } = {},
+): Promise<RunningService> {
+  const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const service: RunningService = {
+    name,
+    child,
+    ready: {},
+    logs,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${name} not ready after ${opts.timeoutMs ?? 30_000} ms:\n${logs.join("")}`));
+    }, opts.timeoutMs ?? 30_000);
+    let buffer = "";
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      logs.push(text);
+      if (logs.length > 2000) logs.splice(0, 1000);
+      buffer += text;
+      let nl = buffer.indexOf("\n");
+      while (nl >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        nl = buffer.indexOf("\n");
+        if (!line.includes('"msg":"ready"')) continue;
+        try {
+          service.ready = JSON.parse(line);
+          clearTimeout(timer);
+          resolve(service);
+        } catch {
+          // not JSON: keep waiting
+        }
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c: Buffer) => logs.push(c.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before ready:\n${logs.join("")}`));
+    });
+  });
+}
