@@ -12,7 +12,10 @@ export class ConfigError extends Error {
  * Parse the environment once, at start. Every key of the schema is an environment variable name,
  * so a failure message names the variable that is wrong.
  */
-export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(
@@ -43,7 +46,10 @@ export const baseEnv = {
     .default("tollgate"),
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/tollgate"),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
-  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, _ and -").default("tollgate"),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, _ and -")
+    .default("tollgate"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 };
 export const baseEnvSchema = z.object(baseEnv);

@@ -1,5 +1,6 @@
 export * from "./config.js";
 export * from "./logger.js";
+export * from "./net/index.js";
 export * from "./redis.js";
 export * from "./service.js";
 export * from "./shutdown.js";

@@ -1,0 +1,206 @@
+import type { LookupFunction } from "node:net";
+import { Agent, request as undiciRequest } from "undici";
+import { classify, SafeFetchError } from "./errors.js";
+import { type Allowance, createResolver, type LookupFn, type Resolver } from "./resolver.js";
+
+export interface SafeHttpOptions {
+  /** Value of the X-Verified-By header on every request (the service's name). */
+  verifiedBy: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  maxRedirects?: number;
+  userAgent?: string;
+  allowance?: Allowance;
+  /** Non-production only: plain http (local demo sellers). */
+  allowHttp?: boolean;
+  /** Non-production only: accept self-signed certificates of local test servers. */
+  tls?: { rejectUnauthorized?: boolean };
+  /** Injected DNS (tests serve their own answers). */
+  lookup?: LookupFn;
+  resolver?: Resolver;
+  /** Keep-alive connections per origin. */
+  connectionsPerOrigin?: number;
+}
+
+export interface SafeRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  /** Follow redirects (each hop re-validated); default true. */
+  followRedirects?: boolean;
+}
+
+export interface SafeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** The final URL after redirects. */
+  url: string;
+  redirects: string[];
+  timings: { totalMs: number };
+  text(): string;
+  json(): unknown;
+}
+
+export interface SafeHttpClient {
+  request(url: string, init?: SafeRequest): Promise<SafeResponse>;
+  resolver: Resolver;
+  close(): Promise<void>;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * THE client for every request to a user-supplied URL. The DNS answer is validated inside the
+ * connection's own lookup, so the address connected to is the address checked (no rebinding window);
+ * IP literals (which never reach lookup) are checked before the request; each redirect hop is
+ * re-validated; time and body size are capped; every request says who sent it (X-Verified-By).
+ */
+export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
+  const resolver = opts.resolver ?? createResolver({ allowance: opts.allowance, lookup: opts.lookup });
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const maxRedirects = opts.maxRedirects ?? 3;
+
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    resolver.resolve(hostname).then(
+      (r) => {
+        if (!r.ok) {
+          const err = Object.assign(new Error(r.message), {
+            code: r.reason === "dns_lookup_error" ? "ENOTFOUND" : "EPRIVATE",
+            safe: new SafeFetchError(r.reason, r.message),
+          });
+          (callback as (e: Error) => void)(err);
+          return;
+        }
+        const addresses = r.addresses;
+        if ((options as { all?: boolean }).all)
+          (callback as (e: null, a: { address: string; family: number }[]) => void)(null, addresses);
+        else
+          (callback as (e: null, a: string, f: number) => void)(
+            null,
+            addresses[0]!.address,
+            addresses[0]!.family,
+          );
+      },
+      (err) => (callback as (e: Error) => void)(err as Error),
+    );
+  };
+
+  const agent = new Agent({
+    connect: { lookup, rejectUnauthorized: opts.tls?.rejectUnauthorized ?? true, timeout: timeoutMs },
+    connections: opts.connectionsPerOrigin ?? 8,
+    keepAliveTimeout: 10_000,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+
+  const checkUrl = async (raw: string): Promise<URL> => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      throw new SafeFetchError("invalid_url", `not a valid URL: ${raw}`, raw);
+    }
+    if (u.protocol !== "https:" && !(opts.allowHttp && u.protocol === "http:"))
+      throw new SafeFetchError("scheme_not_allowed", `scheme ${u.protocol} is not allowed`, raw);
+    if (u.username || u.password)
+      throw new SafeFetchError("invalid_url", "URLs with credentials are refused", raw);
+    // Literals never reach the connection's lookup: resolve() judges them (and mapped hosts) here.
+    const r = await resolver.resolve(u.hostname);
+    if (!r.ok) throw new SafeFetchError(r.reason, r.message, raw);
+    return u;
+  };
+
+  const readCapped = async (body: AsyncIterable<Uint8Array>, url: string): Promise<Uint8Array> => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.byteLength;
+      if (size > maxBody)
+        throw new SafeFetchError("body_too_large", `response body over ${maxBody} bytes`, url);
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  };
+
+  return {
+    resolver,
+    close: () => agent.close(),
+    async request(url, init = {}) {
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const signal = init.signal ? AbortSignal.any([deadline, init.signal]) : deadline;
+      const redirects: string[] = [];
+      let current = url;
+      let method = (init.method ?? "GET").toUpperCase();
+      let body = init.body;
+      for (;;) {
+        const target = await checkUrl(current);
+        let res: Awaited<ReturnType<typeof undiciRequest>>;
+        try {
+          res = await undiciRequest(target, {
+            dispatcher: agent,
+            method: method as "GET",
+            body,
+            signal,
+            headers: {
+              "user-agent": opts.userAgent ?? `${opts.verifiedBy}-verifier/1`,
+              accept: "application/json, */*;q=0.5",
+              ...init.headers,
+              "x-verified-by": opts.verifiedBy,
+            },
+          });
+        } catch (err) {
+          throw classify(
+            signal.aborted && deadline.aborted
+              ? Object.assign(new Error("deadline"), { name: "TimeoutError" })
+              : err,
+            current,
+          );
+        }
+        const location = res.headers.location;
+        if (init.followRedirects !== false && REDIRECTS.has(res.statusCode) && typeof location === "string") {
+          res.body.resume();
+          if (redirects.length >= maxRedirects)
+            throw new SafeFetchError("too_many_redirects", `more than ${maxRedirects} redirects`, current);
+          redirects.push(current);
+          current = new URL(location, target).toString();
+          if (
+            res.statusCode === 303 ||
+            ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")
+          ) {
+            method = "GET";
+            body = undefined;
+          }
+          continue;
+        }
+        let bytes: Uint8Array;
+        try {
+          bytes = await readCapped(res.body, current);
+        } catch (err) {
+          res.body.destroy();
+          throw classify(
+            deadline.aborted ? Object.assign(new Error("deadline"), { name: "TimeoutError" }) : err,
+            current,
+          );
+        }
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+        const finalUrl = current;
+        return {
+          status: res.statusCode,
+          headers,
+          body: bytes,
+          url: finalUrl,
+          redirects,
+          timings: { totalMs: performance.now() - started },
+          text: () => Buffer.from(bytes).toString("utf8"),
+          json: () => JSON.parse(Buffer.from(bytes).toString("utf8")),
+        };
+      }
+    },
+  };
+}

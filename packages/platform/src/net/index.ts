@@ -1,0 +1,5 @@
+export * from "./address.js";
+export * from "./client.js";
+export * from "./config.js";
+export * from "./errors.js";
+export * from "./resolver.js";
