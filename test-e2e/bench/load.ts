@@ -37,7 +37,8 @@ export async function load(
 
 export function table(rows: LoadResult[]): string {
   const head = "| run | req/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|";
-  return [head, ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)].join(
-    "\n",
-  );
+  return [
+    head,
+    ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+  ].join("\n");
 }

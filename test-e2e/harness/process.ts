@@ -6,7 +6,9 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
 /** tsx's ESM loader, resolved once so child processes run TypeScript directly. */
-export const TSX_LOADER = require.resolve("tsx", { paths: [ROOT] }).replace(/\/dist\/.*$/, "/dist/loader.mjs");
+export const TSX_LOADER = require
+  .resolve("tsx", { paths: [ROOT] })
+  .replace(/\/dist\/.*$/, "/dist/loader.mjs");
 
 export type ServiceName = "api" | "prober" | "scout-buyer" | "chain-indexer" | "demand-aggregator" | "mcp";
 

@@ -7,7 +7,8 @@ export function canonicalEndpoint(raw: string): string {
   const u = new URL(raw.trim());
   u.hash = "";
   u.hostname = u.hostname.toLowerCase().replace(/\.$/, "");
-  if ((u.protocol === "https:" && u.port === "443") || (u.protocol === "http:" && u.port === "80")) u.port = "";
+  if ((u.protocol === "https:" && u.port === "443") || (u.protocol === "http:" && u.port === "80"))
+    u.port = "";
   const params = [...u.searchParams.entries()].sort(([a, av], [b, bv]) =>
     a === b ? av.localeCompare(bv) : a.localeCompare(b),
   );

@@ -77,7 +77,7 @@ export function toListingSummary(row: ListingRow): ListingSummary {
     onchain_unique_payers_30d: null,
     onchain_tx_count_30d: null,
     onchain_volume_usd_30d: null,
-    onchain_checked_at: null,
+    ...stamp("onchain_checked_at", null),
     onchain_source: null,
     onchain_count_capped: false,
     onchain_payto_shared_listings: null,
@@ -106,7 +106,8 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
           amount_usd: row.amount_usd,
           eip712_domain: { name: row.domain_name, version: row.domain_version },
           ...stamp("price_stable_since", row.price_changed_at ?? row.obs_first_seen_at),
-          price_matches_listing: row.amount_usd !== null && Math.abs(row.amount_usd - row.price_amount) < 1e-9,
+          price_matches_listing:
+            row.amount_usd !== null && Math.abs(row.amount_usd - row.price_amount) < 1e-9,
           ...stamp("payto_stable_since", row.pay_to_changed_at ?? row.obs_first_seen_at),
         };
   return {
@@ -159,7 +160,7 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
     onchain_provider_status: null,
     onchain_provider_error: null,
     onchain_payto_checked: null,
-    onchain_last_attempt_at: null,
+    ...stamp("onchain_last_attempt_at", null),
     onchain_wallet: null,
     method_note: null,
     paid_verification: { verified: false },

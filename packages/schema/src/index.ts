@@ -1,6 +1,6 @@
+export { z } from "@hono/zod-openapi";
 export * from "./common.js";
 export * from "./errors.js";
 export * from "./listing-input.js";
 export * from "./listing-output.js";
 export * from "./queries.js";
-export { z } from "@hono/zod-openapi";

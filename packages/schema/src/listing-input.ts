@@ -1,13 +1,18 @@
 import { z } from "@hono/zod-openapi";
 
-const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({ type: "object", description: "JSON Schema" });
+const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .openapi({ type: "object", description: "JSON Schema" });
 
 const editable = {
   name: z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters"),
   description: z.string().trim().min(1, "must not be empty").max(4000, "at most 4000 characters"),
   category: z
     .string()
-    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "a dot-namespaced category such as data.weather (see GET /v1/categories)"),
+    .regex(
+      /^[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+      "a dot-namespaced category such as data.weather (see GET /v1/categories)",
+    ),
   price_amount: z.number().finite().min(0, "must be >= 0").max(1_000_000, "must be at most 1000000"),
   price_currency: z
     .string()

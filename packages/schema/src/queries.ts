@@ -1,7 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { queryInt, queryNumber } from "./common.js";
 
-export const LISTING_STATUS_FILTERS = ["active", "verified", "unverified", "failing", "delisted", "all"] as const;
+export const LISTING_STATUS_FILTERS = [
+  "active",
+  "verified",
+  "unverified",
+  "failing",
+  "delisted",
+  "all",
+] as const;
 
 export const ListingsQuery = z.strictObject({
   limit: queryInt(50, 1, 200),

@@ -1,5 +1,5 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorResponse, validationHook } from "./errors.js";
@@ -43,7 +43,12 @@ export function buildApi(deps: AppDeps): App {
     c.set("clientIp", clientIp(c, deps.trustedProxies));
     await next();
     deps.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: +(performance.now() - started).toFixed(1),
+      },
       "request",
     );
   });

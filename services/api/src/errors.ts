@@ -25,7 +25,10 @@ export const validationHook: Hook<unknown, never, string, unknown> = (result, c)
     const code = target === "query" ? "unknown_query_parameter" : "validation_failed";
     const hasUnknown = result.error.issues.some((i) => i.code === "unrecognized_keys");
     return c.json(
-      { error: target === "query" && hasUnknown ? code : "validation_failed", message: describeZodError(result.error) },
+      {
+        error: target === "query" && hasUnknown ? code : "validation_failed",
+        message: describeZodError(result.error),
+      },
       400,
     );
   }
@@ -39,14 +42,20 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status === 413)
-      return c.json({ error: "payload_too_large", message: "request body too large" }, 413);
+    if (status === 413) return c.json({ error: "payload_too_large", message: "request body too large" }, 413);
+    if (status === 415)
+      return c.json(
+        {
+          error: "unsupported_media_type",
+          message: "send the body as JSON with content-type: application/json",
+        },
+        415,
+      );
     if (status === 400 && /json/i.test(err.message))
       return c.json({ error: "invalid_json", message: "request body is not valid JSON" }, 400);
     if (status === 400)
       return c.json({ error: "validation_failed", message: err.message || "bad request" }, 400);
     return c.json({ error: status === 404 ? "not_found" : "internal_error", message: err.message }, status);
   }
-  c.get("log" as never);
   return c.json({ error: "internal_error", message: "internal error; the request was not applied" }, 500);
 }

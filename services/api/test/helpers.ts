@@ -15,10 +15,14 @@ export const TEST_DNS: Record<string, string[]> = {
   "meta.example.com": ["169.254.169.254"],
 };
 
+/** A response whose JSON body tests read freely. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are asserted field by field
+export type TestResponse = Omit<Response, "json"> & { json(): Promise<any> };
+
 export interface TestApi {
   app: ReturnType<typeof buildApi>;
   tdb: TestDatabase;
-  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
 }
 
 export async function startTestApi(opts: { checkHost?: HostCheck } = {}): Promise<TestApi> {
@@ -36,7 +40,7 @@ export async function startTestApi(opts: { checkHost?: HostCheck } = {}): Promis
   return {
     app,
     tdb,
-    req: (method, path, body, headers = {}) =>
+    req: async (method, path, body, headers = {}) =>
       app.request(path, {
         method,
         headers: body === undefined ? headers : { "content-type": "application/json", ...headers },

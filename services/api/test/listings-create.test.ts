@@ -8,7 +8,14 @@ beforeAll(async () => {
 afterAll(() => t.tdb.drop());
 
 const count = async () =>
-  Number((await t.tdb.db.selectFrom("listings").select((e) => e.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.tdb.db
+        .selectFrom("listings")
+        .select((e) => e.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("POST /v1/listings", () => {
   it("creates a listing: 201 with a 64-hex claim token shown once, stored only as sha256", async () => {
@@ -18,7 +25,11 @@ describe("POST /v1/listings", () => {
     expect(body).toMatchObject({ status: "unverified", id: expect.stringMatching(/^lst_[0-9a-f]{20}$/) });
     expect(body.claim_token).toMatch(/^[0-9a-f]{64}$/);
     expect(typeof body.note).toBe("string");
-    const cred = await t.tdb.db.selectFrom("claim_credentials").selectAll().where("listing_id", "=", body.id).executeTakeFirstOrThrow();
+    const cred = await t.tdb.db
+      .selectFrom("claim_credentials")
+      .selectAll()
+      .where("listing_id", "=", body.id)
+      .executeTakeFirstOrThrow();
     expect(cred.token_sha256).not.toBe(body.claim_token);
     expect(cred.token_sha256).toMatch(/^[0-9a-f]{64}$/);
     const detail = await (await t.req("GET", `/v1/listings/${body.id}`)).json();
@@ -45,7 +56,11 @@ describe("POST /v1/listings", () => {
     ["route pattern *", { endpoint_url: "https://weather.example.com/v1/*" }, /route pattern/],
     ["route pattern [...]", { endpoint_url: "https://weather.example.com/v1/[...slug]" }, /route pattern/],
     ["private DNS answer", { endpoint_url: "https://internal.example.com/x" }, /private|not public|refused/i],
-    ["one private address among answers", { endpoint_url: "https://rebind.example.com/x" }, /private|loopback|not public/i],
+    [
+      "one private address among answers",
+      { endpoint_url: "https://rebind.example.com/x" },
+      /private|loopback|not public/i,
+    ],
     ["link-local metadata", { endpoint_url: "https://meta.example.com/x" }, /link|private|not public/i],
     ["IP literal loopback", { endpoint_url: "https://127.0.0.1/x" }, /private|loopback|not public/i],
     ["IP literal decimal", { endpoint_url: "https://2130706433/x" }, /private|loopback|not public/i],
@@ -53,7 +68,11 @@ describe("POST /v1/listings", () => {
     ["unknown category", { category: "data.nonsense" }, /category/],
     ["negative price", { price_amount: -1 }, /price_amount/],
     ["price as string", { price_amount: "0.01" }, /price_amount/],
-    ["sample_query equals endpoint", { endpoint_url: "https://weather.example.com/v2", sample_query: "https://weather.example.com/v2/" }, /omit/],
+    [
+      "sample_query equals endpoint",
+      { endpoint_url: "https://weather.example.com/v2", sample_query: "https://weather.example.com/v2/" },
+      /omit/,
+    ],
     ["missing name", { name: undefined }, /name/],
     ["unknown field", { colour: "blue" }, /unknown field/],
     ["credentials in URL", { endpoint_url: "https://u:p@weather.example.com/x" }, /credentials/],
@@ -61,7 +80,11 @@ describe("POST /v1/listings", () => {
   ];
   it.each(rejected)("400 and nothing stored: %s", async (_label, over, reason) => {
     const before = await count();
-    const res = await t.req("POST", "/v1/listings", validListing({ endpoint_url: "https://weather.example.com/ok", ...over }));
+    const res = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://weather.example.com/ok", ...over }),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error).toBe("validation_failed");
@@ -70,7 +93,11 @@ describe("POST /v1/listings", () => {
   });
 
   it("names every failing rule at once", async () => {
-    const res = await t.req("POST", "/v1/listings", validListing({ endpoint_url: "http://x.example.com/{a}", category: "no.such" }));
+    const res = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "http://x.example.com/{a}", category: "no.such" }),
+    );
     const body = await res.json();
     expect(body.reasons.length).toBeGreaterThanOrEqual(2);
   });
@@ -82,25 +109,42 @@ describe("POST /v1/listings", () => {
     const big = await t.req("POST", "/v1/listings", validListing({ description: "x".repeat(70 * 1024) }));
     expect(big.status).toBe(413);
     expect((await big.json()).error).toBe("payload_too_large");
-    const noType = await t.app.request("/v1/listings", { method: "POST", body: JSON.stringify(validListing()) });
-    expect(noType.status).toBe(400);
-    expect((await noType.json()).error).toBeDefined();
+    const noType = await t.app.request("/v1/listings", {
+      method: "POST",
+      body: JSON.stringify(validListing()),
+    });
+    expect(noType.status).toBe(415);
+    expect(await noType.json()).toMatchObject({
+      error: "unsupported_media_type",
+      message: expect.stringMatching(/json/),
+    });
     const arr = await t.req("POST", "/v1/listings", [1, 2]);
     expect(arr.status).toBe(400);
   });
 
   it("a delisted endpoint can be listed again", async () => {
-    const first = await (await t.req("POST", "/v1/listings", validListing({ endpoint_url: "https://other.example.org/relist" }))).json();
-    const del = await t.req("DELETE", `/v1/listings/${first.id}`, undefined, { "x-claim-token": first.claim_token });
+    const first = await (
+      await t.req("POST", "/v1/listings", validListing({ endpoint_url: "https://other.example.org/relist" }))
+    ).json();
+    const del = await t.req("DELETE", `/v1/listings/${first.id}`, undefined, {
+      "x-claim-token": first.claim_token,
+    });
     expect(del.status).toBe(200);
-    const again = await t.req("POST", "/v1/listings", validListing({ endpoint_url: "https://other.example.org/relist" }));
+    const again = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://other.example.org/relist" }),
+    );
     expect(again.status).toBe(201);
     expect((await again.json()).id).not.toBe(first.id);
   });
 
   it("two concurrent submissions of one endpoint: one 201, one 409", async () => {
     const body = validListing({ endpoint_url: "https://other.example.org/race" });
-    const [a, b] = await Promise.all([t.req("POST", "/v1/listings", body), t.req("POST", "/v1/listings", body)]);
+    const [a, b] = await Promise.all([
+      t.req("POST", "/v1/listings", body),
+      t.req("POST", "/v1/listings", body),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
   });
 });

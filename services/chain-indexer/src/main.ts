@@ -15,9 +15,16 @@ const schema = z.object({
 await runService("chain-indexer", schema, async ({ config, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "chain-indexer", max: 2 });
   shutdown.register("postgres", () => db.destroy());
-  const client = createPublicClient({ transport: http(config.CHAIN_RPC_URL, { timeout: 5000, retryCount: 2 }) });
+  const client = createPublicClient({
+    transport: http(config.CHAIN_RPC_URL, { timeout: 5000, retryCount: 2 }),
+  });
   const chainId = await client.getChainId();
-  if (chainId !== config.CHAIN_ID) throw new Error(`CHAIN_RPC_URL serves chain ${chainId}, expected ${config.CHAIN_ID}`);
+  if (chainId !== config.CHAIN_ID)
+    throw new Error(`CHAIN_RPC_URL serves chain ${chainId}, expected ${config.CHAIN_ID}`);
   const block = await client.getBlockNumber();
-  return { chainId, block: Number(block), capability: "none yet: the USDC index comes with the on-chain issue" };
+  return {
+    chainId,
+    block: Number(block),
+    capability: "none yet: the USDC index comes with the on-chain issue",
+  };
 });

@@ -19,7 +19,10 @@ async function bareServer(body: string): Promise<{ url: string; close: () => voi
   const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((r) => server.once("listening", r));
   const addr = server.address();
-  return { url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`,
+    close: () => server.close(),
+  };
 }
 
 const rows: LoadResult[] = [];
@@ -35,7 +38,12 @@ for (const n of SIZES) {
   const ids = await seedListings(db, n);
   await db.destroy();
   console.error(`seeded ${n} listings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const api = await startService("api", { DATABASE_URL: url, API_PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "test" });
+  const api = await startService("api", {
+    DATABASE_URL: url,
+    API_PORT: "0",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "test",
+  });
   const base = String(api.ready.url);
   const sample = ids.filter((_, i) => i % Math.max(1, Math.floor(n / 200)) === 0).slice(0, 200);
   const getUrls = sample.map((id) => `${base}/v1/listings/${id}`);
@@ -50,7 +58,9 @@ for (const n of SIZES) {
   ] as const) {
     const r = await load(label, [...urls], { durationS: DURATION });
     const bare = await bareServer(body);
-    const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], { durationS: DURATION });
+    const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
+      durationS: DURATION,
+    });
     bare.close();
     rows.push(r, b);
     ratios.push(`${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms`);

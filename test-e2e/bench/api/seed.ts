@@ -1,11 +1,52 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@tollgate/db";
 
-const WORDS = ["weather", "forecast", "stock", "price", "crypto", "wallet", "geocode", "route", "news", "sports",
-  "company", "registry", "image", "speech", "translate", "search", "scrape", "identity", "shipping", "product",
-  "inference", "embedding", "sms", "storage", "odds", "flight", "hotel", "currency", "tax", "invoice"];
-const CATS = ["data.weather", "data.finance", "data.crypto", "data.maps", "data.news", "data.sports", "compute.inference",
-  "compute.image", "web.search", "web.scrape", "identity.kyc", "commerce.shipping"];
+const WORDS = [
+  "weather",
+  "forecast",
+  "stock",
+  "price",
+  "crypto",
+  "wallet",
+  "geocode",
+  "route",
+  "news",
+  "sports",
+  "company",
+  "registry",
+  "image",
+  "speech",
+  "translate",
+  "search",
+  "scrape",
+  "identity",
+  "shipping",
+  "product",
+  "inference",
+  "embedding",
+  "sms",
+  "storage",
+  "odds",
+  "flight",
+  "hotel",
+  "currency",
+  "tax",
+  "invoice",
+];
+const CATS = [
+  "data.weather",
+  "data.finance",
+  "data.crypto",
+  "data.maps",
+  "data.news",
+  "data.sports",
+  "compute.inference",
+  "compute.image",
+  "web.search",
+  "web.scrape",
+  "identity.kyc",
+  "commerce.shipping",
+];
 const STATUSES = ["verified", "verified", "unverified", "unverified", "failing"];
 
 const pick = <T>(xs: T[], i: number): T => xs[i % xs.length]!;

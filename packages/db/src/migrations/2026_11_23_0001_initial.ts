@@ -209,7 +209,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("settled_at", "timestamptz")
     .addUniqueConstraint("payments_payer_nonce", ["payer", "nonce"])
     .execute();
-  await sql`CREATE INDEX payments_route_settled ON payments (route, settled_at) WHERE status = 'settled'`.execute(db);
+  await sql`CREATE INDEX payments_route_settled ON payments (route, settled_at) WHERE status = 'settled'`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("attestations")

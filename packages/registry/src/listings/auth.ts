@@ -4,9 +4,7 @@ import { notFound } from "../errors.js";
 import { tokenMatches } from "../tokens.js";
 
 /** Header forms a claim token may arrive in; the first present wins. */
-export function presentedToken(headers: {
-  get(name: string): string | null | undefined;
-}): string | null {
+export function presentedToken(headers: { get(name: string): string | null | undefined }): string | null {
   const direct = headers.get("x-claim-token") ?? headers.get("x-edit-token");
   if (direct) return direct.trim();
   const auth = headers.get("authorization");
@@ -26,7 +24,10 @@ export async function authorizeOwner(db: Db, id: string, token: string | null): 
     .where("listings.id", "=", id)
     .executeTakeFirst();
   if (!row || row.status === "delisted") throw notFound(id);
-  if (!token) throw new ApiError("unauthorized", `claim token required: ${claimFlowHint(id)}`, { claim_flow: `/v1/listings/${id}/claim` });
+  if (!token)
+    throw new ApiError("unauthorized", `claim token required: ${claimFlowHint(id)}`, {
+      claim_flow: `/v1/listings/${id}/claim`,
+    });
   if (!row.token_sha256 || !tokenMatches(token, row.token_sha256))
     throw new ApiError("unauthorized", `claim token is not valid for this listing: ${claimFlowHint(id)}`, {
       claim_flow: `/v1/listings/${id}/claim`,

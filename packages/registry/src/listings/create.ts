@@ -62,11 +62,22 @@ export async function createListing(
         .execute();
       await trx
         .insertInto("claim_credentials")
-        .values({ listing_id: id, token_sha256: sha256, issued_via: "submission", email: input.submitter_email ?? null })
+        .values({
+          listing_id: id,
+          token_sha256: sha256,
+          issued_via: "submission",
+          email: input.submitter_email ?? null,
+        })
         .execute();
       await trx
         .insertInto("status_changes")
-        .values({ listing_id: id, from_status: null, to_status: "unverified", reasons: ["submitted"], at: now })
+        .values({
+          listing_id: id,
+          from_status: null,
+          to_status: "unverified",
+          reasons: ["submitted"],
+          at: now,
+        })
         .execute();
     });
   } catch (err) {
@@ -80,7 +91,6 @@ export async function createListing(
     id,
     claim_token: token,
     status: "unverified",
-    note:
-      "Keep claim_token: it is shown once and is the edit credential (x-claim-token). The first probe runs within about two minutes; verification needs 3+ passing probes (probed every 15 minutes while new).",
+    note: "Keep claim_token: it is shown once and is the edit credential (x-claim-token). The first probe runs within about two minutes; verification needs 3+ passing probes (probed every 15 minutes while new).",
   };
 }

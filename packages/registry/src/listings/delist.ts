@@ -10,10 +10,17 @@ export async function delistListing(db: Db, id: string, reason = "delisted_by_ow
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (row.status === "delisted") return { id, status: "delisted", delisted_at: Math.floor(now.getTime() / 1000) };
+    if (row.status === "delisted")
+      return { id, status: "delisted", delisted_at: Math.floor(now.getTime() / 1000) };
     await trx
       .updateTable("listings")
-      .set({ status: "delisted", status_changed_at: now, delisted_at: now, delisted_reason: reason, updated_at: now })
+      .set({
+        status: "delisted",
+        status_changed_at: now,
+        delisted_at: now,
+        delisted_reason: reason,
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     await trx

@@ -26,10 +26,29 @@ export interface DiscoverDeps {
   logSearch?: (event: SearchEvent) => void;
 }
 
-const STOPWORDS = new Set(["the", "and", "for", "api", "with", "that", "this", "from", "get", "data", "need"]);
+const STOPWORDS = new Set([
+  "the",
+  "and",
+  "for",
+  "api",
+  "with",
+  "that",
+  "this",
+  "from",
+  "get",
+  "data",
+  "need",
+]);
 
 export function queryTerms(q: string): string[] {
-  return [...new Set(q.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length >= 3 && !STOPWORDS.has(t)))].slice(0, 12);
+  return [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((t) => t.length >= 3 && !STOPWORDS.has(t)),
+    ),
+  ].slice(0, 12);
 }
 
 /**

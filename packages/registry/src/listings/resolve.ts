@@ -11,7 +11,10 @@ export async function resolveEndpoint(db: Db, url: string, serviceName?: string)
     if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("scheme");
     canonical = canonicalEndpoint(url);
   } catch {
-    throw new ApiError("validation_failed", "url: must be an absolute http(s) URL, e.g. ?url=https://api.example.com/v1/x");
+    throw new ApiError(
+      "validation_failed",
+      "url: must be an absolute http(s) URL, e.g. ?url=https://api.example.com/v1/x",
+    );
   }
   const row = await db
     .selectFrom("listings")

@@ -3,7 +3,9 @@ import type { Db } from "@tollgate/db";
 import { ApiError, type ListingCreateRequest } from "@tollgate/schema";
 
 /** Answers whether a host resolves publicly; backed by the SSRF guard's resolver. */
-export type HostCheck = (host: string) => Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
+export type HostCheck = (
+  host: string,
+) => Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 
 export interface SubmissionPolicy {
   checkHost: HostCheck;

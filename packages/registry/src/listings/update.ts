@@ -22,8 +22,15 @@ export async function updateListing(
     .executeTakeFirstOrThrow();
   const reasons: string[] = [];
   if (patch.category !== undefined) {
-    const cat = await db.selectFrom("categories").select("id").where("id", "=", patch.category).executeTakeFirst();
-    if (!cat) reasons.push(`category: ${patch.category} is not an existing category; pick one from GET /v1/categories`);
+    const cat = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("id", "=", patch.category)
+      .executeTakeFirst();
+    if (!cat)
+      reasons.push(
+        `category: ${patch.category} is not an existing category; pick one from GET /v1/categories`,
+      );
   }
   if (patch.sample_query != null) {
     let sample: URL | null = null;

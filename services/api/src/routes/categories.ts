@@ -9,7 +9,8 @@ const route = createRoute({
   method: "get",
   path: "/v1/categories",
   summary: "Category taxonomy",
-  description: "{count, categories: [{id, namespace, description, listings}], note}; listings counts active listings.",
+  description:
+    "{count, categories: [{id, namespace, description, listings}], note}; listings counts active listings.",
   responses: {
     200: { description: "Categories", content: { "application/json": { schema: CategoryList } } },
     ...commonErrors,

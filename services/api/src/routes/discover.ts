@@ -20,7 +20,10 @@ const route = createRoute({
 export function registerDiscover(app: App, deps: AppDeps) {
   app.openapi(route, async (c) =>
     c.json(
-      await discover(deps.db, c.req.valid("query"), deps.discover, { source: "rest", clientIp: c.get("clientIp") }),
+      await discover(deps.db, c.req.valid("query"), deps.discover, {
+        source: "rest",
+        clientIp: c.get("clientIp"),
+      }),
       200,
     ),
   );

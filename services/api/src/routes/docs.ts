@@ -2,7 +2,10 @@ import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
 
 const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
+  String(s ?? "").replace(
+    /[&<>"]/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch,
+  );
 
 type Operation = {
   summary?: string;
@@ -12,11 +15,17 @@ type Operation = {
 };
 
 /** A self-contained HTML reference rendered from the generated OpenAPI document (no CDN assets). */
-export function renderReference(doc: { info: { title: string; version: string }; paths?: Record<string, Record<string, Operation>> }) {
+export function renderReference(doc: {
+  info: { title: string; version: string };
+  paths?: Record<string, Record<string, Operation>>;
+}) {
   const sections = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const params = (op.parameters ?? [])
-        .map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`)
+        .map(
+          (p) =>
+            `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`,
+        )
         .join("");
       const responses = Object.entries(op.responses ?? {})
         .map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`)
@@ -34,7 +43,9 @@ export function registerDocs(app: App, deps: AppDeps) {
     description: "Registry of paid HTTP APIs (x402, USDC on Base). Directory data is CC-BY-4.0.",
   };
   app.doc31("/openapi.json", { openapi: "3.1.0", info });
-  app.get("/docs", (c) => c.html(renderReference(app.getOpenAPI31Document({ openapi: "3.1.0", info }) as never)));
+  app.get("/docs", (c) =>
+    c.html(renderReference(app.getOpenAPI31Document({ openapi: "3.1.0", info }) as never)),
+  );
   app.get("/", (c) => c.redirect("/docs"));
   app.get("/healthz", (c) => c.json({ ok: true }));
 }

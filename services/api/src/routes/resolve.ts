@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { resolveEndpoint } from "@tollgate/registry";
-import { ResolveQuery, Resolution } from "@tollgate/schema";
+import { Resolution, ResolveQuery } from "@tollgate/schema";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { commonErrors } from "./responses.js";
@@ -9,7 +9,8 @@ const route = createRoute({
   method: "get",
   path: "/v1/resolve",
   summary: "Is this endpoint listed?",
-  description: "match: active, delisted or not_listed (never checked, not unsafe); detail when a record exists.",
+  description:
+    "match: active, delisted or not_listed (never checked, not unsafe); detail when a record exists.",
   request: { query: ResolveQuery },
   responses: {
     200: { description: "Resolution", content: { "application/json": { schema: Resolution } } },
@@ -18,5 +19,7 @@ const route = createRoute({
 });
 
 export function registerResolve(app: App, deps: AppDeps) {
-  app.openapi(route, async (c) => c.json(await resolveEndpoint(deps.db, c.req.valid("query").url, deps.serviceName), 200));
+  app.openapi(route, async (c) =>
+    c.json(await resolveEndpoint(deps.db, c.req.valid("query").url, deps.serviceName), 200),
+  );
 }

@@ -1,6 +1,9 @@
 import { ErrorBody } from "@tollgate/schema";
 
-const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
 
 /** Error responses shared by every route. */
 export const commonErrors = {

@@ -6,7 +6,12 @@ import { authErrors, commonErrors, notFoundError } from "../responses.js";
 import { IdParam } from "./get.js";
 
 const Delisted = z
-  .object({ id: z.string(), status: z.literal("delisted"), delisted_reason: z.string().optional(), delisted_at: z.number() })
+  .object({
+    id: z.string(),
+    status: z.literal("delisted"),
+    delisted_reason: z.string().optional(),
+    delisted_at: z.number(),
+  })
   .openapi("Delisted");
 
 const route = createRoute({

@@ -5,7 +5,12 @@ import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
 
-export const IdParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) });
+export const IdParam = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
 const route = createRoute({
   method: "get",
@@ -13,7 +18,10 @@ const route = createRoute({
   summary: "Listing detail",
   request: { params: IdParam },
   responses: {
-    200: { description: "Every field present; null where there is no data yet", content: { "application/json": { schema: ListingDetail } } },
+    200: {
+      description: "Every field present; null where there is no data yet",
+      content: { "application/json": { schema: ListingDetail } },
+    },
     ...commonErrors,
     ...notFoundError,
   },

@@ -9,7 +9,8 @@ const route = createRoute({
   method: "get",
   path: "/v1/listings",
   summary: "Listing index",
-  description: "Stable order (oldest first), not ranked. status: active (default), verified, unverified, failing, delisted, all.",
+  description:
+    "Stable order (oldest first), not ranked. status: active (default), verified, unverified, failing, delisted, all.",
   request: { query: ListingsQuery },
   responses: {
     200: { description: "Index page", content: { "application/json": { schema: ListingIndex } } },

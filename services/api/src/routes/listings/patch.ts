@@ -7,17 +7,27 @@ import { authErrors, commonErrors, notFoundError } from "../responses.js";
 import { IdParam } from "./get.js";
 
 const PatchBody = ListingPatchRequest.extend({
-  endpoint_url: z.unknown().optional().openapi({ description: "immutable: sending it is refused (delist and resubmit)" }),
+  endpoint_url: z
+    .unknown()
+    .optional()
+    .openapi({ description: "immutable: sending it is refused (delist and resubmit)" }),
 });
 
 const route = createRoute({
   method: "patch",
   path: "/v1/listings/{id}",
   summary: "Edit a listing (claim token)",
-  description: "Only the editable fields; never resets verification. Token in x-claim-token, x-edit-token or Authorization: Bearer.",
-  request: { params: IdParam, body: { required: true, content: { "application/json": { schema: PatchBody } } } },
+  description:
+    "Only the editable fields; never resets verification. Token in x-claim-token, x-edit-token or Authorization: Bearer.",
+  request: {
+    params: IdParam,
+    body: { required: true, content: { "application/json": { schema: PatchBody } } },
+  },
   responses: {
-    200: { description: "Updated listing detail", content: { "application/json": { schema: ListingDetail } } },
+    200: {
+      description: "Updated listing detail",
+      content: { "application/json": { schema: ListingDetail } },
+    },
     ...commonErrors,
     ...authErrors,
     ...notFoundError,
@@ -31,7 +41,13 @@ export function registerPatchListing(app: App, deps: AppDeps) {
     const body = c.req.valid("json");
     assertEndpointUnchanged(body);
     const { endpoint_url: _ignored, ...patch } = body;
-    const updated = await updateListing(deps.db, id, patch, { allowHttp: deps.allowHttpEndpoints }, deps.serviceName);
+    const updated = await updateListing(
+      deps.db,
+      id,
+      patch,
+      { allowHttp: deps.allowHttpEndpoints },
+      deps.serviceName,
+    );
     return c.json(updated, 200);
   });
 }

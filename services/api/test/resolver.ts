@@ -1,0 +1,12 @@
+import { createResolver } from "@tollgate/platform";
+
+/** The guard's real resolver, answering DNS from a table instead of the network. */
+export function createTestResolver(answers: Record<string, string[]>) {
+  return createResolver({
+    lookup: async (host) => {
+      const a = answers[host];
+      if (!a) throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+      return a.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+    },
+  });
+}
