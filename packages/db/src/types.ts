@@ -79,6 +79,8 @@ export interface ListingsTable {
   testnet: Generated<boolean>;
   sample_ok: boolean | null;
   embedding: Buffer | null;
+  /** generated from name, description and category; never written */
+  search_tsv: ColumnType<string, never, never>;
   embedding_synced_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -1,6 +1,6 @@
 import { isoOrNull, unixSeconds } from "@tollgate/core";
-import type { ListingRow } from "@tollgate/db";
 import type { ListingDetail, ListingSummary } from "@tollgate/schema";
+import type { ListingRecord as ListingRow } from "./columns.js";
 
 /** `{name: unix, name_iso: iso}` for a timestamp column. */
 function stamp<K extends string>(name: K, d: Date | null | undefined) {

@@ -41,7 +41,6 @@ for (const n of SIZES) {
   const api = await startService("api", {
     DATABASE_URL: url,
     API_PORT: "0",
-    LOG_LEVEL: "warn",
     NODE_ENV: "test",
   });
   const base = String(api.ready.url);

@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
 import type { DiscoverQuery, ListingSummary } from "@tollgate/schema";
 import { sql } from "kysely";
+import { LISTING_COLUMNS } from "../columns.js";
 import { toListingSummary } from "../shape.js";
 
 /**
@@ -61,7 +62,7 @@ export async function discover(
   deps: DiscoverDeps = {},
   ctx: { source: "rest" | "mcp"; clientIp: string } = { source: "rest", clientIp: "unknown" },
 ): Promise<{ count: number; results: ListingSummary[]; note: string }> {
-  let query = db.selectFrom("listings").selectAll().where("status", "<>", "delisted");
+  let query = db.selectFrom("listings").select(LISTING_COLUMNS).where("status", "<>", "delisted");
   if (q.category) query = query.where("category", "=", q.category);
   if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
   if (q.min_score !== undefined) query = query.where("score", ">=", q.min_score);
@@ -75,15 +76,10 @@ export async function discover(
     } else {
       const terms = queryTerms(q.q);
       matchedBy = "text";
+      // Any term, as a word prefix, through the full-text index (listings.search_tsv).
       if (terms.length > 0)
-        query = query.where((eb) =>
-          eb.or(
-            terms.flatMap((t) => [
-              eb("name", "ilike", `%${t}%`),
-              eb("description", "ilike", `%${t}%`),
-              eb("category", "ilike", `%${t}%`),
-            ]),
-          ),
+        query = query.where(
+          sql<boolean>`search_tsv @@ to_tsquery('english', ${terms.map((t) => `${t}:*`).join(" | ")})`,
         );
     }
   }

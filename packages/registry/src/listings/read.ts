@@ -1,10 +1,12 @@
-import type { Db, ListingRow } from "@tollgate/db";
+import type { Db } from "@tollgate/db";
 import type { ListingDetail, ListingsQuery } from "@tollgate/schema";
+import type { ListingRecord } from "../columns.js";
+import { LISTING_COLUMNS } from "../columns.js";
 import { notFound } from "../errors.js";
 import { toListingDetail, toListingSummary } from "../shape.js";
 
-export async function findListing(db: Db, id: string): Promise<ListingRow | undefined> {
-  return db.selectFrom("listings").selectAll().where("id", "=", id).executeTakeFirst();
+export async function findListing(db: Db, id: string): Promise<ListingRecord | undefined> {
+  return db.selectFrom("listings").select(LISTING_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
 /** The full detail of an active listing; 404 when unknown or delisted. */
@@ -21,7 +23,13 @@ export async function listListings(db: Db, q: ListingsQuery) {
   else if (q.status !== "all") base = base.where("status", "=", q.status);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy("created_at").orderBy("id").limit(q.limit).offset(q.offset).execute(),
+    base
+      .select(LISTING_COLUMNS)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
   ]);
   const count = rows.length;
   return {

@@ -1,6 +1,7 @@
 import { canonicalEndpoint } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { ApiError } from "@tollgate/schema";
+import { LISTING_COLUMNS } from "../columns.js";
 import { toListingDetail } from "../shape.js";
 
 /** Is this URL listed? `not_listed` means never checked, not unsafe. */
@@ -18,7 +19,7 @@ export async function resolveEndpoint(db: Db, url: string, serviceName?: string)
   }
   const row = await db
     .selectFrom("listings")
-    .selectAll()
+    .select(LISTING_COLUMNS)
     .where("endpoint_canonical", "=", canonical)
     // the active record wins; otherwise the most recently delisted one
     .orderBy((eb) => eb.case().when("status", "=", "delisted").then(1).else(0).end())
