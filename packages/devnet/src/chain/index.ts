@@ -1,0 +1,3 @@
+export * from "./anvil.js";
+export * from "./chain.js";
+export * from "./wallets.js";

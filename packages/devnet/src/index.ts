@@ -1,0 +1,1 @@
+export * from "./chain/index.js";
