@@ -1,0 +1,104 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Db } from "@tollgate/db";
+import { type DiscoverDeps, discover, getListingDetail, resolveEndpoint } from "@tollgate/registry";
+import { ApiError } from "@tollgate/schema";
+import { z } from "zod";
+
+export interface ToolDeps {
+  db: Db;
+  serviceName: string;
+  discover: DiscoverDeps;
+}
+
+const Loose = z.looseObject({});
+
+/** A verb's answer as structured tool output; a verb's ApiError as a tool error with its message. */
+async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+  try {
+    const data = await run();
+    return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+  } catch (err) {
+    if (err instanceof ApiError)
+      return { isError: true, content: [{ type: "text", text: `${err.code}: ${err.message}` }] };
+    throw err;
+  }
+}
+
+/**
+ * The agent-facing tools. Each calls the same verb as its REST twin (discover, listing detail, resolve),
+ * so the data and order are the same by construction.
+ */
+export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp: string }): void {
+  server.registerTool(
+    "find_paid_service",
+    {
+      title: "Find a paid API for a need",
+      description:
+        "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first).",
+      inputSchema: {
+        query: z
+          .string()
+          .trim()
+          .max(500)
+          .optional()
+          .describe("the need in words, e.g. 'hourly weather forecast for a city'"),
+        category: z.string().max(100).optional().describe("exact category id, e.g. data.weather"),
+        max_price: z
+          .number()
+          .min(0)
+          .max(1_000_000)
+          .optional()
+          .describe("highest acceptable price per call (USD)"),
+        min_score: z.number().min(0).max(1).optional().describe("lowest acceptable reputation score, 0..1"),
+        limit: z.number().int().min(1).max(50).optional().describe("results, default 10, max 50"),
+      },
+      outputSchema: z.looseObject({
+        count: z.number().int(),
+        results: z.array(Loose),
+        note: z.string().optional(),
+      }),
+    },
+    async (args) =>
+      answer(() =>
+        discover(
+          deps.db,
+          {
+            q: args.query || undefined,
+            category: args.category,
+            max_price: args.max_price,
+            min_score: args.min_score,
+            limit: args.limit ?? 10,
+          },
+          deps.discover,
+          { source: "mcp", clientIp: ctx.clientIp },
+        ),
+      ),
+  );
+
+  server.registerTool(
+    "get_service_details",
+    {
+      title: "Details of one listing",
+      description: "The full listing record, the same as GET /v1/listings/{id}.",
+      inputSchema: { id: z.string().min(1).max(64).describe("listing id, e.g. lst_…") },
+      outputSchema: z.looseObject({ id: z.string() }),
+    },
+    async ({ id }) => answer(() => getListingDetail(deps.db, id, deps.serviceName)),
+  );
+
+  server.registerTool(
+    "resolve_endpoint",
+    {
+      title: "Is this endpoint listed?",
+      description:
+        "Look up an endpoint URL, the same as GET /v1/resolve. match is active, delisted or not_listed (never checked, not unsafe).",
+      inputSchema: { url: z.string().min(1).max(2048).describe("the endpoint URL you are about to pay") },
+      outputSchema: z.looseObject({
+        match: z.enum(["active", "delisted", "not_listed"]),
+        detail: Loose.nullable(),
+      }),
+    },
+    async ({ url }) => answer(() => resolveEndpoint(deps.db, url, deps.serviceName)),
+  );
+}

@@ -1,0 +1,137 @@
+import { serve } from "@hono/node-server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import { createLogger } from "@tollgate/platform";
+import { createListing, type SearchEvent, validateSubmission } from "@tollgate/registry";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildMcpApp } from "../src/app.js";
+
+let tdb: TestDatabase;
+let server: ReturnType<typeof serve>;
+let endpoint: string;
+let client: Client;
+const logged: SearchEvent[] = [];
+let weatherId: string;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const policy = { checkHost: async () => ({ ok: true as const }) };
+  const add = async (
+    path: string,
+    name: string,
+    category: string,
+    price: number,
+    status: string,
+    score: number,
+  ) => {
+    const prepared = await validateSubmission(
+      tdb.db,
+      {
+        name,
+        description: `${name} paid per call`,
+        endpoint_url: `https://mcp.example.com/${path}`,
+        category,
+        price_amount: price,
+      },
+      policy,
+    );
+    const { id } = await createListing(tdb.db, prepared);
+    await tdb.db.updateTable("listings").set({ status, score }).where("id", "=", id).execute();
+    return id;
+  };
+  weatherId = await add("weather", "Weather forecast", "data.weather", 0.01, "verified", 0.9);
+  await add("weather2", "Cheap weather forecast", "data.weather", 0.001, "unverified", 0.5);
+  await add("stocks", "Stock quotes", "data.finance", 0.02, "verified", 0.95);
+  const app = buildMcpApp({
+    db: tdb.db,
+    log: createLogger("mcp-test", "silent"),
+    serviceName: "tollgate",
+    trustedProxies: [],
+    discover: { logSearch: (e) => logged.push(e) },
+  });
+  server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  const addr = server.address() as { port: number };
+  endpoint = `http://127.0.0.1:${addr.port}/mcp`;
+  client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+});
+afterAll(async () => {
+  await client.close();
+  server.close();
+  await tdb.drop();
+});
+
+describe("MCP tool server over streamable HTTP", () => {
+  it("lists the tools with input and output schemas", async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["find_paid_service", "get_service_details", "resolve_endpoint"]),
+    );
+    const find = tools.find((t) => t.name === "find_paid_service")!;
+    expect(Object.keys(find.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["query", "category", "max_price", "min_score", "limit"]),
+    );
+    expect(find.outputSchema).toBeDefined();
+  });
+
+  it("find_paid_service returns discover's data and order, and is logged as an MCP search", async () => {
+    const res = await client.callTool({
+      name: "find_paid_service",
+      arguments: { query: "weather forecast" },
+    });
+    const data = res.structuredContent as { count: number; results: { id: string; name: string }[] };
+    expect(data.results[0]!.id).toBe(weatherId);
+    expect(data.results.map((r) => r.name)).toEqual(["Weather forecast", "Cheap weather forecast"]);
+    const cat = await client.callTool({
+      name: "find_paid_service",
+      arguments: { category: "data.finance", limit: 5 },
+    });
+    expect((cat.structuredContent as { count: number }).count).toBe(1);
+    expect(logged.filter((e) => e.source === "mcp").map((e) => e.query)).toContain("weather forecast");
+  });
+
+  it("get_service_details and resolve_endpoint return the REST records", async () => {
+    const detail = await client.callTool({ name: "get_service_details", arguments: { id: weatherId } });
+    expect((detail.structuredContent as { id: string; endpoint_canonical: string }).endpoint_canonical).toBe(
+      "https://mcp.example.com/weather",
+    );
+    const resolved = await client.callTool({
+      name: "resolve_endpoint",
+      arguments: { url: "https://mcp.example.com/weather/" },
+    });
+    expect(resolved.structuredContent).toMatchObject({ match: "active", detail: { id: weatherId } });
+    const none = await client.callTool({
+      name: "resolve_endpoint",
+      arguments: { url: "https://nope.example.com/" },
+    });
+    expect(none.structuredContent).toEqual({ match: "not_listed", detail: null });
+  });
+
+  it("bad arguments and unknown ids are tool errors with a clear message, never a crash", async () => {
+    const unknown = await client.callTool({
+      name: "get_service_details",
+      arguments: { id: "lst_00000000000000000000" },
+    });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.stringify(unknown.content)).toMatch(/not_found/);
+    const badLimit = await client
+      .callTool({ name: "find_paid_service", arguments: { limit: 500 } })
+      .catch((e) => e);
+    const text = JSON.stringify(badLimit);
+    expect(text).toMatch(/limit/);
+    const badUrl = await client.callTool({ name: "resolve_endpoint", arguments: { url: "not a url" } });
+    expect(badUrl.isError).toBe(true);
+    // still serving afterwards
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it("GET and DELETE answer 405", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(endpoint, { method, headers: { accept: "text/event-stream" } });
+      expect(res.status).toBe(405);
+    }
+  });
+});
