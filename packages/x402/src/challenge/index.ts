@@ -1,0 +1,3 @@
+export * from "./networks.js";
+export * from "./parse.js";
+export * from "./types.js";

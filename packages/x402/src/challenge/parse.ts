@@ -1,0 +1,181 @@
+import { isBurnAddress, TESTNETS, toCaip2, USDC_BY_NETWORK } from "./networks.js";
+import type { ChallengeFailure, MppOffer, NormalisedOffer, ParsedChallenge } from "./types.js";
+
+export interface ChallengeInput {
+  status: number;
+  /** Response headers; names matched case-insensitively. */
+  headers: Record<string, string | string[] | undefined>;
+  bodyText: string;
+}
+
+type Json = Record<string, unknown>;
+
+const header = (headers: ChallengeInput["headers"], name: string): string | null => {
+  for (const [k, v] of Object.entries(headers))
+    if (k.toLowerCase() === name) return Array.isArray(v) ? v.join(", ") : (v ?? null);
+  return null;
+};
+
+const asObject = (v: unknown): Json | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
+
+/** JSON, base64 JSON or base64url JSON: real servers send all three in the header. */
+function decodeHeaderJson(value: string): Json | null {
+  const trimmed = value.trim();
+  const attempts = [trimmed];
+  if (/^[A-Za-z0-9+/_=-]+$/.test(trimmed)) {
+    attempts.push(Buffer.from(trimmed.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"));
+  }
+  for (const text of attempts) {
+    try {
+      const obj = asObject(JSON.parse(text));
+      if (obj) return obj;
+    } catch {
+      // next form
+    }
+  }
+  return null;
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
+
+function atomic(v: unknown): string | null {
+  if (typeof v === "string" && /^\d+$/.test(v.trim())) return v.trim().replace(/^0+(?=\d)/, "");
+  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return BigInt(Math.round(v)).toString();
+  return null;
+}
+
+function normaliseOffer(raw: unknown, version: 1 | 2): NormalisedOffer | null {
+  const o = asObject(raw);
+  if (!o) return null;
+  const network = str(o.network);
+  const scheme = str(o.scheme);
+  if (!network || !scheme) return null;
+  const extra = asObject(o.extra);
+  return {
+    scheme,
+    network: toCaip2(network),
+    asset: str(o.asset),
+    payTo: str(o.payTo) ?? str(o.pay_to),
+    amountAtomic: atomic(
+      version === 1 ? (o.maxAmountRequired ?? o.amount) : (o.amount ?? o.maxAmountRequired),
+    ),
+    maxTimeoutSeconds: typeof o.maxTimeoutSeconds === "number" ? o.maxTimeoutSeconds : null,
+    extra: { name: str(extra?.name), version: str(extra?.version) },
+  };
+}
+
+/** Auth-params of every `Payment` challenge in a WWW-Authenticate value. */
+function parseMpp(value: string): MppOffer[] {
+  const offers: MppOffer[] = [];
+  for (const part of value.split(/(?:^|,)\s*(?=Payment\s)/i)) {
+    const m = /^Payment\s+(.*)$/is.exec(part.trim());
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    for (const p of m[1]!.matchAll(/([a-zA-Z_-]+)\s*=\s*("((?:[^"\\]|\\.)*)"|[^,\s]+)/g))
+      params[p[1]!.toLowerCase()] = p[3] ?? p[2]!;
+    if (params.method)
+      offers.push({
+        method: params.method,
+        intent: params.intent ?? null,
+        realm: params.realm ?? null,
+        id: params.id ?? null,
+        expires: params.expires ?? null,
+      });
+  }
+  return offers;
+}
+
+/** The offer a Base USDC buyer would take: exact on eip155:8453 in USDC, else exact anywhere, else the first. */
+function chooseOffer(accepts: NormalisedOffer[]): number | null {
+  if (accepts.length === 0) return null;
+  const base = accepts.findIndex(
+    (a) =>
+      a.scheme === "exact" &&
+      a.network === "eip155:8453" &&
+      a.asset?.toLowerCase() === USDC_BY_NETWORK["eip155:8453"],
+  );
+  if (base >= 0) return base;
+  const exact = accepts.findIndex((a) => a.scheme === "exact");
+  return exact >= 0 ? exact : 0;
+}
+
+/**
+ * Recognise a payment challenge in an unpaid response: x402 v2 (`PAYMENT-REQUIRED` header, base64
+ * JSON), x402 v1 (JSON body with `x402Version: 1`), lenient forms real servers send (v1 inside the
+ * header, plain or base64url JSON, the v2 object in the body, v1 network names, numeric amounts), and
+ * MPP (`WWW-Authenticate: Payment …`). Pure: no I/O.
+ */
+export function parseChallenge(input: ChallengeInput): ParsedChallenge | ChallengeFailure {
+  if (input.status !== 402) return { ok: false, reason: "not_402", detail: `status ${input.status}` };
+  const paymentHeader = header(input.headers, "payment-required");
+  const wwwAuth = header(input.headers, "www-authenticate");
+  let x402: Json | null = null;
+  let transport: ParsedChallenge["transport"] | null = null;
+  let headerBytes = 0;
+  if (paymentHeader) {
+    x402 = decodeHeaderJson(paymentHeader);
+    transport = "header";
+    headerBytes = Buffer.byteLength(paymentHeader);
+  }
+  if (!x402 && input.bodyText.trim().startsWith("{")) {
+    try {
+      const body = asObject(JSON.parse(input.bodyText));
+      if (body && (body.x402Version !== undefined || Array.isArray(body.accepts))) {
+        x402 = body;
+        transport = "body";
+        headerBytes = 0;
+      }
+    } catch {
+      // not JSON: maybe MPP only
+    }
+  }
+  const mppOffers = wwwAuth && /(^|,)\s*Payment\s/i.test(wwwAuth) ? parseMpp(wwwAuth) : [];
+  if (!x402 && mppOffers.length === 0) {
+    if (paymentHeader)
+      return { ok: false, reason: "unparseable_challenge", detail: "PAYMENT-REQUIRED is not (base64) JSON" };
+    return {
+      ok: false,
+      reason: "no_challenge",
+      detail: "402 without PAYMENT-REQUIRED, x402 body or MPP challenge",
+    };
+  }
+  const version = x402 ? (x402.x402Version === 1 ? 1 : 2) : null;
+  const accepts =
+    x402 && Array.isArray(x402.accepts)
+      ? (x402.accepts as unknown[])
+          .map((a) => normaliseOffer(a, version ?? 2))
+          .filter((a): a is NormalisedOffer => a !== null)
+      : [];
+  if (x402 && accepts.length === 0 && mppOffers.length === 0)
+    return {
+      ok: false,
+      reason: "no_payment_options",
+      detail: "x402 challenge with no usable accepts[] entry",
+    };
+  const acceptsIndex = chooseOffer(accepts);
+  const chosen = acceptsIndex === null ? null : (accepts[acceptsIndex] ?? null);
+  const knownUsdc = chosen?.asset && USDC_BY_NETWORK[chosen.network] === chosen.asset.toLowerCase();
+  const protocols: ParsedChallenge["protocols"] = [];
+  if (accepts.length > 0) protocols.push("x402");
+  if (mppOffers.length > 0) protocols.push("mpp");
+  if (!transport && mppOffers.length > 0) {
+    transport = "www-authenticate";
+    headerBytes = Buffer.byteLength(wwwAuth ?? "");
+  }
+  return {
+    ok: true,
+    protocols,
+    x402Version: accepts.length > 0 ? version : null,
+    transport: transport ?? "www-authenticate",
+    accepts,
+    acceptsIndex,
+    chosen,
+    amountUsd: knownUsdc && chosen?.amountAtomic ? Number(chosen.amountAtomic) / 1e6 : null,
+    testnet: chosen ? TESTNETS.has(chosen.network) : false,
+    mppMethods: mppOffers.length > 0 ? [...new Set(mppOffers.map((o) => o.method))] : null,
+    mppOffers: mppOffers.length > 0 ? mppOffers : null,
+    headerBytes,
+    payToSentinel: isBurnAddress(chosen?.payTo),
+  };
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { parseChallenge } from "../src/index.js";
+
+const USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const PAY = "0x1111111111111111111111111111111111111111";
+const v2 = {
+  x402Version: 2,
+  resource: { url: "https://a.example.com/x" },
+  accepts: [
+    {
+      scheme: "exact",
+      network: "eip155:8453",
+      amount: "10000",
+      asset: USDC,
+      payTo: PAY,
+      maxTimeoutSeconds: 60,
+      extra: { name: "USD Coin", version: "2" },
+    },
+  ],
+};
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
+const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const v1 = {
+  x402Version: 1,
+  error: "X-PAYMENT header is required",
+  accepts: [
+    {
+      scheme: "exact",
+      network: "base",
+      maxAmountRequired: "2500",
+      asset: USDC,
+      payTo: PAY,
+      resource: "https://a/x",
+      maxTimeoutSeconds: 30,
+      extra: { name: "USD Coin", version: "2" },
+    },
+  ],
+};
+
+describe("parseChallenge", () => {
+  it.each([
+    [
+      "v2 base64 header",
+      { "PAYMENT-REQUIRED": b64(v2) },
+      "{}",
+      { x402Version: 2, transport: "header", amountUsd: 0.01 },
+    ],
+    ["v2 base64url header", { "payment-required": b64url(v2) }, "", { x402Version: 2, transport: "header" }],
+    [
+      "v2 plain JSON header",
+      { "Payment-Required": JSON.stringify(v2) },
+      "",
+      { x402Version: 2, transport: "header" },
+    ],
+    ["v1 body", {}, JSON.stringify(v1), { x402Version: 1, transport: "body", amountUsd: 0.0025 }],
+    ["v1 inside the header", { "payment-required": b64(v1) }, "", { x402Version: 1, transport: "header" }],
+    ["v2 object in body only", {}, JSON.stringify(v2), { x402Version: 2, transport: "body" }],
+  ])("%s", (_label, headers, body, expected) => {
+    const r = parseChallenge({ status: 402, headers, bodyText: body });
+    expect(r).toMatchObject({ ok: true, protocols: ["x402"], ...expected });
+    if (r.ok) {
+      expect(r.chosen).toMatchObject({ network: "eip155:8453", payTo: PAY, scheme: "exact" });
+      expect(r.acceptsIndex).toBe(0);
+    }
+  });
+
+  it("normalises numeric amounts and v1 network names; flags testnets", () => {
+    const r = parseChallenge({
+      status: 402,
+      headers: {},
+      bodyText: JSON.stringify({
+        x402Version: 1,
+        accepts: [
+          {
+            scheme: "exact",
+            network: "base-sepolia",
+            maxAmountRequired: 1500,
+            asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+            payTo: PAY,
+          },
+        ],
+      }),
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      testnet: true,
+      chosen: { network: "eip155:84532", amountAtomic: "1500" },
+      amountUsd: 0.0015,
+    });
+  });
+
+  it("chooses the Base USDC exact offer among several", () => {
+    const r = parseChallenge({
+      status: 402,
+      headers: {
+        "payment-required": b64({
+          ...v2,
+          accepts: [
+            { ...v2.accepts[0], network: "eip155:1" },
+            { ...v2.accepts[0], scheme: "upto" },
+            v2.accepts[0],
+          ],
+        }),
+      },
+      bodyText: "",
+    });
+    expect(r).toMatchObject({ ok: true, acceptsIndex: 2 });
+    if (r.ok) expect(r.accepts).toHaveLength(3);
+  });
+
+  it("recognises MPP challenges and their methods", () => {
+    const r = parseChallenge({
+      status: 402,
+      headers: {
+        "www-authenticate":
+          'Payment id="abc", realm="api.example.com", method="tempo", intent="charge", request="eyJ9", expires="2026-12-01T00:00:00Z", Payment id="d", method="stripe", intent="charge"',
+      },
+      bodyText: JSON.stringify({ type: "https://paymentauth.org/problems/payment-required" }),
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      protocols: ["mpp"],
+      x402Version: null,
+      transport: "www-authenticate",
+      mppMethods: ["tempo", "stripe"],
+    });
+  });
+
+  it("flags burn-address payees", () => {
+    const r = parseChallenge({
+      status: 402,
+      headers: {
+        "payment-required": b64({
+          ...v2,
+          accepts: [{ ...v2.accepts[0], payTo: "0x000000000000000000000000000000000000dEaD" }],
+        }),
+      },
+      bodyText: "",
+    });
+    expect(r).toMatchObject({ ok: true, payToSentinel: true });
+  });
+
+  it.each([
+    ["200 answer", 200, {}, "{}", "not_402"],
+    ["402 with nothing", 402, {}, "", "no_challenge"],
+    ["402 with empty JSON", 402, {}, "{}", "no_challenge"],
+    ["garbage header", 402, { "payment-required": "!!!not base64 or json" }, "", "unparseable_challenge"],
+    [
+      "JSON without accepts",
+      402,
+      { "payment-required": b64({ x402Version: 2, accepts: [] }) },
+      "",
+      "no_payment_options",
+    ],
+    [
+      "accepts entries without network",
+      402,
+      {},
+      JSON.stringify({ x402Version: 1, accepts: [{ foo: 1 }] }),
+      "no_payment_options",
+    ],
+    ["HTML 402", 402, { "content-type": "text/html" }, "<html>pay</html>", "no_challenge"],
+  ])("%s → %s", (_l, status, headers, body, reason) => {
+    expect(parseChallenge({ status, headers, bodyText: body })).toMatchObject({ ok: false, reason });
+  });
+});
