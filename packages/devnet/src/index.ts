@@ -1,1 +1,4 @@
+export * from "./buyer.js";
 export * from "./chain/index.js";
+export * from "./facilitator/index.js";
+export * from "./sellers/index.js";

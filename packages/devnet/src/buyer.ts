@@ -1,0 +1,28 @@
+import { x402Client } from "@x402/core/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { privateKeyToAccount } from "viem/accounts";
+import { BASE_USDC, type Chain } from "./chain/chain.js";
+import type { Wallet } from "./chain/wallets.js";
+
+/**
+ * fetch that pays with the OFFICIAL x402 client from a local wallet. The local USDC sits at the
+ * canonical Base address, and the spend controls name it explicitly (the client refuses unknown assets).
+ */
+export function payingFetch(chain: Chain, wallet: Wallet, opts: { maxAtomicPerPayment?: string } = {}) {
+  const account = privateKeyToAccount(wallet.privateKey);
+  const signer = toClientEvmSigner(account, chain.publicClient as never);
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer, networks: ["eip155:8453"] });
+  client.setSpendControls({
+    allowedAssets: [
+      {
+        network: "eip155:8453",
+        asset: BASE_USDC,
+        maxAmountPerPayment: opts.maxAtomicPerPayment ?? "5000000",
+      },
+    ],
+  });
+  return wrapFetchWithPayment(fetch, client);
+}

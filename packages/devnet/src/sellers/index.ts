@@ -1,0 +1,3 @@
+export * from "./challenge.js";
+export * from "./sellers.js";
+export * from "./server.js";

@@ -1,0 +1,174 @@
+import type { FacilitatorClient } from "@x402/core/server";
+import { x402ResourceServer } from "@x402/core/server";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { paymentMiddleware } from "@x402/hono";
+import { type Context, Hono } from "hono";
+import { Challenge } from "mppx";
+import { BASE_USDC } from "../chain/chain.js";
+import { encodeHeader, paymentRequired, paymentRequiredV1 } from "./challenge.js";
+
+/** Runtime switches a test flips on a running seller. */
+export interface SellerControl {
+  /** Every request answers 500 until repaired. */
+  broken: boolean;
+  /** flaky: the next answers pass (402) or fail (500). */
+  mode: "pass" | "fail";
+  /** slow: milliseconds before answering. */
+  delayMs: number;
+  /** claimable: the token served as proof, and where. */
+  claimToken: string | null;
+  claimVia: "well-known" | "header" | "both";
+  /** What the seller received (method, path, headers). */
+  requests: { method: string; path: string; headers: Record<string, string> }[];
+}
+
+export const SELLER_NAMES = [
+  "x402-hono",
+  "v1",
+  "mpp",
+  "free",
+  "refuse",
+  "post-only",
+  "slow",
+  "flaky",
+  "rotating-payto",
+  "burn-payto",
+  "with-sample",
+  "claimable",
+] as const;
+export type SellerName = (typeof SELLER_NAMES)[number];
+
+export const PAID_PATH = "/v1/paid";
+export const SAMPLE_PATH = "/v1/sample";
+export const PRICE_ATOMIC = "10000"; // 0.01 USDC
+
+export interface SellerOptions {
+  payTo: string;
+  /** Rotating-payto seller's addresses. */
+  rotatingPayTos: string[];
+  facilitator?: FacilitatorClient;
+  serviceName: string;
+}
+
+const newControl = (): SellerControl => ({
+  broken: false,
+  mode: "pass",
+  delayMs: 15_000,
+  claimToken: null,
+  claimVia: "both",
+  requests: [],
+});
+
+const headersOf = (c: Context) => Object.fromEntries(c.req.raw.headers.entries());
+
+/** One seller's Hono app and its control switches. */
+export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono; control: SellerControl } {
+  const control = newControl();
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    control.requests.push({ method: c.req.method, path: c.req.path, headers: headersOf(c) });
+    if (control.requests.length > 1000) control.requests.splice(0, 500);
+    if (control.broken) return c.json({ error: "broken on purpose" }, 500);
+    await next();
+  });
+  const challenge402 = (c: Context, payTo = opts.payTo) =>
+    c.json({}, 402, { "PAYMENT-REQUIRED": encodeHeader(paymentRequired(c.req.url, payTo, PRICE_ATOMIC)) });
+
+  switch (name) {
+    case "x402-hono": {
+      if (!opts.facilitator) throw new Error("the x402-hono seller needs a facilitator");
+      const server = new x402ResourceServer(opts.facilitator).register("eip155:8453", new ExactEvmScheme());
+      app.use(
+        paymentMiddleware(
+          {
+            [`GET ${PAID_PATH}`]: {
+              accepts: {
+                scheme: "exact",
+                network: "eip155:8453",
+                payTo: opts.payTo,
+                price: { amount: PRICE_ATOMIC, asset: BASE_USDC, extra: { name: "USD Coin", version: "2" } },
+                maxTimeoutSeconds: 60,
+              },
+              description: "Demo weather forecast",
+              mimeType: "application/json",
+            },
+          },
+          server,
+        ),
+      );
+      app.get(PAID_PATH, (c) => c.json({ city: "Lisbon", forecast: [{ hour: 0, temp_c: 17 }], paid: true }));
+      break;
+    }
+    case "v1":
+      app.all(PAID_PATH, (c) => c.json(paymentRequiredV1(c.req.url, opts.payTo, PRICE_ATOMIC), 402));
+      break;
+    case "mpp":
+      app.all(PAID_PATH, (c) => {
+        const ch = Challenge.from({
+          id: "demo-challenge",
+          realm: new URL(c.req.url).host,
+          method: "tempo",
+          intent: "charge",
+          request: { amount: PRICE_ATOMIC, currency: BASE_USDC, recipient: opts.payTo },
+        });
+        return c.json(
+          {
+            type: "https://paymentauth.org/problems/payment-required",
+            title: "Payment Required",
+            status: 402,
+          },
+          402,
+          { "WWW-Authenticate": Challenge.serialize(ch), "content-type": "application/problem+json" },
+        );
+      });
+      break;
+    case "free":
+      app.all(PAID_PATH, (c) => c.json({ free: true }));
+      break;
+    case "refuse":
+      app.get(PAID_PATH, (c) => c.json({ error: "forbidden" }, 403));
+      app.post(PAID_PATH, (c) => c.json({ error: "method not allowed" }, 405));
+      break;
+    case "post-only":
+      app.get(PAID_PATH, (c) => c.json({ error: "use POST" }, 405));
+      app.post(PAID_PATH, (c) => challenge402(c));
+      break;
+    case "slow":
+      app.all(PAID_PATH, async (c) => {
+        await new Promise((r) => setTimeout(r, control.delayMs));
+        return challenge402(c);
+      });
+      break;
+    case "flaky":
+      app.all(PAID_PATH, (c) =>
+        control.mode === "pass" ? challenge402(c) : c.json({ error: "flaked" }, 500),
+      );
+      break;
+    case "rotating-payto": {
+      let i = 0;
+      app.all(PAID_PATH, (c) => challenge402(c, opts.rotatingPayTos[i++ % opts.rotatingPayTos.length]));
+      break;
+    }
+    case "burn-payto":
+      app.all(PAID_PATH, (c) => challenge402(c, "0x000000000000000000000000000000000000dEaD"));
+      break;
+    case "with-sample":
+      app.get(SAMPLE_PATH, (c) => c.json({ sample: true, forecast: [{ hour: 0, temp_c: 17 }] }));
+      app.all(PAID_PATH, (c) => challenge402(c));
+      break;
+    case "claimable":
+      app.get(`/.well-known/${opts.serviceName}-claim`, (c) =>
+        control.claimToken && control.claimVia !== "header"
+          ? c.text(control.claimToken)
+          : c.json({ error: "none" }, 404),
+      );
+      app.all(PAID_PATH, (c) => {
+        const res = challenge402(c);
+        if (control.claimToken && control.claimVia !== "well-known")
+          res.headers.set(`x-${opts.serviceName}-claim`, control.claimToken);
+        return res;
+      });
+      break;
+  }
+  return { app, control };
+}

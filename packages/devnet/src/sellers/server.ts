@@ -1,0 +1,141 @@
+import { serve } from "@hono/node-server";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { Hono } from "hono";
+import { encodeHeader, paymentRequired } from "./challenge.js";
+import {
+  buildSeller,
+  PAID_PATH,
+  PRICE_ATOMIC,
+  SAMPLE_PATH,
+  SELLER_NAMES,
+  type SellerControl,
+  type SellerName,
+} from "./sellers.js";
+
+export const SELLER_DOMAIN = "sellers.test";
+export const FLEET_DOMAIN = "fleet.test";
+
+export interface DemoSeller {
+  name: SellerName;
+  host: string;
+  /** The paid endpoint (what gets listed). */
+  url: string;
+  /** The same endpoint on 127.0.0.1 for clients that are not behind the guard (buyers). */
+  directUrl: string;
+  sampleUrl: string | null;
+  control: SellerControl;
+}
+
+export interface DemoSellers {
+  port: number;
+  sellers: Record<SellerName, DemoSeller>;
+  /** host → address map for the SSRF guard's allowance (SSRF_ALLOW_HOSTS form: "h=a,h=a"). */
+  allowance: Record<string, string>;
+  allowanceEnv: string;
+  stop(): Promise<void>;
+}
+
+async function listen(fetch: (req: Request) => Response | Promise<Response>, port = 0) {
+  const server = serve({ fetch, hostname: "127.0.0.1", port });
+  await new Promise((r) => server.once("listening", r));
+  const address = server.address() as { port: number };
+  return {
+    port: address.port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Every demo seller on one loopback port, told apart by host name (`<name>.sellers.test`), so the
+ * SSRF guard reaches them through an explicit host→127.0.0.1 allowance and stays on.
+ */
+export async function startDemoSellers(opts: {
+  payTo: string;
+  rotatingPayTos?: string[];
+  facilitator?: FacilitatorClient;
+  serviceName?: string;
+  port?: number;
+}): Promise<DemoSellers> {
+  const apps = new Map<string, Hono>();
+  const built: Partial<Record<SellerName, { control: SellerControl }>> = {};
+  for (const name of SELLER_NAMES) {
+    if (name === "x402-hono" && !opts.facilitator) continue;
+    const { app, control } = buildSeller(name, {
+      payTo: opts.payTo,
+      rotatingPayTos: opts.rotatingPayTos ?? [
+        "0x2222222222222222222222222222222222222222",
+        "0x3333333333333333333333333333333333333333",
+        "0x4444444444444444444444444444444444444444",
+      ],
+      facilitator: opts.facilitator,
+      serviceName: opts.serviceName ?? "tollgate",
+    });
+    apps.set(`${name}.${SELLER_DOMAIN}`, app);
+    built[name] = { control };
+  }
+  const server = await listen((req) => {
+    const host = (req.headers.get("host") ?? "").replace(/:\d+$/, "").toLowerCase();
+    const app = apps.get(host);
+    if (app) return app.fetch(req);
+    // Direct form for clients outside the guard (buyers): http://127.0.0.1:<port>/_/<name>/<path>
+    const m = /^\/_\/([a-z0-9-]+)(\/.*)$/.exec(new URL(req.url).pathname);
+    const direct = m ? apps.get(`${m[1]}.${SELLER_DOMAIN}`) : undefined;
+    if (m && direct) {
+      const url = new URL(req.url);
+      url.pathname = m[2]!;
+      return direct.fetch(new Request(url, req));
+    }
+    return new Response("unknown seller", { status: 421 });
+  }, opts.port);
+  const sellers = {} as Record<SellerName, DemoSeller>;
+  for (const [name, b] of Object.entries(built) as [SellerName, { control: SellerControl }][]) {
+    const host = `${name}.${SELLER_DOMAIN}`;
+    sellers[name] = {
+      name,
+      host,
+      url: `http://${host}:${server.port}${PAID_PATH}`,
+      directUrl: `http://127.0.0.1:${server.port}/_/${name}${PAID_PATH}`,
+      sampleUrl: name === "with-sample" ? `http://${host}:${server.port}${SAMPLE_PATH}` : null,
+      control: b.control,
+    };
+  }
+  const allowance = Object.fromEntries([...apps.keys()].map((h) => [h, "127.0.0.1"]));
+  return {
+    port: server.port,
+    sellers,
+    allowance,
+    allowanceEnv: Object.entries(allowance)
+      .map(([h, a]) => `${h}=${a}`)
+      .join(","),
+    stop: server.stop,
+  };
+}
+
+/**
+ * `n` distinct sellers (`s<i>.fleet.test/v1/paid`) served cheaply by one loopback server, each
+ * answering a valid x402 v2 challenge: what the prober benchmark probes.
+ */
+export async function startSellerFleet(n: number, payTo: string) {
+  const header = encodeHeader(paymentRequired("http://fleet.test/v1/paid", payTo, PRICE_ATOMIC));
+  let hits = 0;
+  const server = await listen((req) => {
+    hits++;
+    if (new URL(req.url).pathname !== PAID_PATH) return new Response("not found", { status: 404 });
+    return new Response("{}", {
+      status: 402,
+      headers: { "content-type": "application/json", "PAYMENT-REQUIRED": header },
+    });
+  });
+  const hosts = Array.from({ length: n }, (_, i) => `s${i}.${FLEET_DOMAIN}`);
+  return {
+    port: server.port,
+    urls: hosts.map((h) => `http://${h}:${server.port}${PAID_PATH}`),
+    allowance: Object.fromEntries(hosts.map((h) => [h, "127.0.0.1"])) as Record<string, string>,
+    hits: () => hits,
+    stop: server.stop,
+  };
+}

@@ -1,0 +1,109 @@
+import { createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
+import { parseChallenge } from "@tollgate/x402";
+import { decodePaymentResponseHeader } from "@x402/fetch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Chain,
+  createLocalFacilitator,
+  type DemoSellers,
+  payingFetch,
+  startChain,
+  startDemoSellers,
+} from "../src/index.js";
+
+let chain: Chain;
+let demo: DemoSellers;
+let client: SafeHttpClient;
+beforeAll(async () => {
+  chain = await startChain();
+  demo = await startDemoSellers({
+    payTo: chain.wallets.sellers[0]!.address,
+    facilitator: createLocalFacilitator(chain),
+  });
+  demo.sellers.slow.control.delayMs = 1500;
+  client = createSafeHttpClient({
+    verifiedBy: "tollgate",
+    allowHttp: true,
+    allowance: { hosts: demo.allowance, cidrs: [] },
+    timeoutMs: 1000,
+  });
+});
+afterAll(async () => {
+  await client.close();
+  await demo.stop();
+  await chain.stop();
+});
+
+const probe = async (url: string, method = "GET") => {
+  const res = await client.request(url, { method });
+  return { res, parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText: res.text() }) };
+};
+
+describe("demo sellers, reached through the SSRF guard's allowance", () => {
+  it("x402-hono (official middleware): a v2 header challenge the parser reads, naming Base USDC", async () => {
+    const { parsed } = await probe(demo.sellers["x402-hono"].url);
+    expect(parsed).toMatchObject({
+      ok: true,
+      x402Version: 2,
+      transport: "header",
+      amountUsd: 0.01,
+      protocols: ["x402"],
+    });
+    if (parsed.ok) expect(parsed.chosen?.payTo).toBe(chain.wallets.sellers[0]!.address);
+    expect(demo.sellers["x402-hono"].control.requests.at(-1)?.headers["x-verified-by"]).toBe("tollgate");
+  });
+  it.each([
+    ["v1", { ok: true, x402Version: 1, transport: "body" }],
+    ["mpp", { ok: true, protocols: ["mpp"], mppMethods: ["tempo"] }],
+    ["free", { ok: false, reason: "not_402" }],
+    ["burn-payto", { ok: true, payToSentinel: true }],
+    ["with-sample", { ok: true, x402Version: 2 }],
+  ] as const)("%s", async (name, expected) => {
+    expect((await probe(demo.sellers[name].url)).parsed).toMatchObject(expected);
+  });
+  it("refuse: 403 to GET, no challenge to POST; post-only challenges POST only", async () => {
+    expect((await probe(demo.sellers.refuse.url)).res.status).toBe(403);
+    expect((await probe(demo.sellers.refuse.url, "POST")).parsed.ok).toBe(false);
+    expect((await probe(demo.sellers["post-only"].url)).parsed.ok).toBe(false);
+    expect((await probe(demo.sellers["post-only"].url, "POST")).parsed.ok).toBe(true);
+  });
+  it("slow times out; flaky and broken switch at runtime; payTo rotates", async () => {
+    await expect(client.request(demo.sellers.slow.url)).rejects.toMatchObject({ code: "timeout" });
+    demo.sellers.flaky.control.mode = "fail";
+    expect((await probe(demo.sellers.flaky.url)).res.status).toBe(500);
+    demo.sellers.flaky.control.mode = "pass";
+    expect((await probe(demo.sellers.flaky.url)).parsed.ok).toBe(true);
+    demo.sellers.v1.control.broken = true;
+    expect((await probe(demo.sellers.v1.url)).res.status).toBe(500);
+    demo.sellers.v1.control.broken = false;
+    const payTos = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const { parsed } = await probe(demo.sellers["rotating-payto"].url);
+      if (parsed.ok && parsed.chosen?.payTo) payTos.add(parsed.chosen.payTo);
+    }
+    expect(payTos.size).toBe(3);
+  });
+  it("with-sample serves a free JSON sample; claimable serves the token both ways", async () => {
+    const sample = await client.request(demo.sellers["with-sample"].sampleUrl!);
+    expect(sample.status).toBe(200);
+    expect(sample.json()).toMatchObject({ sample: true });
+    demo.sellers.claimable.control.claimToken = "tok123";
+    const wk = await client.request(
+      `http://${demo.sellers.claimable.host}:${demo.port}/.well-known/tollgate-claim`,
+    );
+    expect(wk.text()).toBe("tok123");
+    expect((await client.request(demo.sellers.claimable.url)).headers["x-tollgate-claim"]).toBe("tok123");
+  });
+  it("the official @x402/fetch client pays the x402-hono seller on the local chain", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const before = await chain.balanceOf(seller);
+    const pay = payingFetch(chain, chain.wallets.buyers[0]!);
+    const res = await pay(demo.sellers["x402-hono"].directUrl);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paid: true });
+    const receipt = decodePaymentResponseHeader(res.headers.get("PAYMENT-RESPONSE")!);
+    expect(receipt.success).toBe(true);
+    expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+  });
+});
