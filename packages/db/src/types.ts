@@ -78,6 +78,9 @@ export interface ListingsTable {
   header_bytes: number | null;
   testnet: Generated<boolean>;
   sample_ok: boolean | null;
+  lease_until: NullableTimestamp;
+  last_failed_at: NullableTimestamp;
+  last_failure_reason: string | null;
   embedding: Buffer | null;
   /** generated from name, description and category; never written */
   search_tsv: ColumnType<string, never, never>;

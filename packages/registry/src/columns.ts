@@ -71,7 +71,7 @@ export const LISTING_COLUMNS = [
   "payto_sentinel",
   "header_bytes",
   "testnet",
-  "sample_ok",
+  "sample_ok", "lease_until", "last_failed_at", "last_failure_reason",
   "embedding_synced_at",
   "created_at",
   "updated_at",

@@ -1,0 +1,3 @@
+export * from "./failures.js";
+export * from "./rules.js";
+export * from "./tiers.js";
