@@ -1,14 +1,37 @@
 import { openDatabase } from "@tollgate/db";
-import { baseEnv, redisReady, runService, workerRedis } from "@tollgate/platform";
-import { z } from "zod";
+import {
+  allowanceFromConfig,
+  createSafeHttpClient,
+  redisReady,
+  runService,
+  workerRedis,
+} from "@tollgate/platform";
+import { proberEnvSchema } from "./config.js";
+import { startProber } from "./worker.js";
 
-const schema = z.object({ ...baseEnv });
-
-await runService("prober", schema, async ({ config, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "prober", max: 4 });
-  shutdown.register("postgres", () => db.destroy());
+await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) => {
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "prober",
+    max: Math.min(20, config.PROBE_CONCURRENCY + 2),
+  });
   const redis = workerRedis(config.REDIS_URL);
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error (reconnecting)"));
+  await redisReady(redis, 10_000);
+  const client = createSafeHttpClient({
+    verifiedBy: config.SERVICE_NAME,
+    timeoutMs: config.PROBE_TIMEOUT_MS,
+    maxBodyBytes: 256 * 1024,
+    allowance: allowanceFromConfig(config),
+    allowHttp: config.ALLOW_HTTP_ENDPOINTS,
+  });
+  const prober = await startProber({ db, log, client, redis, config });
+  shutdown.register("workers", () => prober.close());
+  shutdown.register("http-client", () => client.close());
   shutdown.register("redis", () => redis.quit());
-  await redisReady(redis);
-  return {};
+  shutdown.register("postgres", () => db.destroy());
+  return {
+    concurrency: config.PROBE_CONCURRENCY,
+    tick_ms: config.PROBE_TICK_MS,
+    interval_scale: config.PROBE_INTERVAL_SCALE,
+  };
 });

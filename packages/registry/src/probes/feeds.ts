@@ -1,0 +1,123 @@
+import {
+  FAILURE_REASONS,
+  isEphemeralHost,
+  NEUTRAL_FAILURES,
+  STATUS_REASONS,
+  unixSeconds,
+} from "@tollgate/core";
+import type { Db } from "@tollgate/db";
+import { sql } from "kysely";
+import { notFound } from "../errors.js";
+
+const shapeChange = (r: {
+  id: string;
+  listing_id: string;
+  from_status: string | null;
+  to_status: string;
+  reasons: string[];
+  at: Date;
+}) => ({
+  id: Number(r.id),
+  listing_id: r.listing_id,
+  from: r.from_status,
+  to: r.to_status,
+  reasons: r.reasons,
+  at: unixSeconds(r.at),
+  at_iso: r.at.toISOString(),
+});
+
+const REASON_NOTE = `Each entry is one real status change. Reasons: ${Object.entries(STATUS_REASONS)
+  .map(([k, v]) => `${k} (${v})`)
+  .join(
+    "; ",
+  )}; last_failure:<failure_reason> names the probe failure that caused it (${Object.keys(FAILURE_REASONS).join(", ")}).`;
+
+/** Every real status change of one listing, oldest first (delisted listings keep their history). */
+export async function listingHistory(db: Db, id: string) {
+  const listing = await db
+    .selectFrom("listings")
+    .select(["id", "status"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!listing) throw notFound(id);
+  const rows = await db
+    .selectFrom("status_changes")
+    .select(["id", "listing_id", "from_status", "to_status", "reasons", "at"])
+    .where("listing_id", "=", id)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  return {
+    listing_id: id,
+    status: listing.status,
+    count: rows.length,
+    history: rows.map(shapeChange),
+    note: REASON_NOTE,
+  };
+}
+
+/** The change feed: status changes since `since`, newest first. */
+export async function statusChanges(db: Db, q: { since?: number; limit: number }) {
+  let query = db
+    .selectFrom("status_changes")
+    .select(["id", "listing_id", "from_status", "to_status", "reasons", "at"]);
+  if (q.since !== undefined) query = query.where("at", ">=", new Date(q.since * 1000));
+  const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(q.limit).execute();
+  return {
+    count: rows.length,
+    limit: q.limit,
+    since: q.since ?? null,
+    changes: rows.map(shapeChange),
+    note: REASON_NOTE,
+  };
+}
+
+/** Directory-wide figures. Fields that later capabilities fill are present with their basis, never invented. */
+export async function registryStats(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const listings = await db
+    .selectFrom("listings")
+    .select(["host", "status"])
+    .where("status", "<>", "delisted")
+    .where("probe_count", ">", 0)
+    .execute();
+  const counted = listings.filter((l) => !isEphemeralHost(l.host));
+  const probes = await sql<{ outcome: string; failure_reason: string | null; n: number }>`
+    SELECT outcome, failure_reason, count(*)::int AS n FROM probes WHERE at >= ${dayAgo} GROUP BY 1, 2`.execute(
+    db,
+  );
+  let total = 0;
+  let passed = 0;
+  let judged = 0;
+  for (const r of probes.rows) {
+    total += r.n;
+    if (r.failure_reason && NEUTRAL_FAILURES.has(r.failure_reason)) continue;
+    judged += r.n;
+    if (r.outcome === "pass") passed += r.n;
+  }
+  const gap = await sql<{ avg_gap_s: number | null }>`
+    SELECT avg(gap) AS avg_gap_s FROM (
+      SELECT extract(epoch FROM at - lag(at) OVER (PARTITION BY listing_id ORDER BY at)) AS gap
+      FROM probes WHERE at >= ${dayAgo}
+    ) g WHERE gap IS NOT NULL`.execute(db);
+  const avgGap = gap.rows[0]?.avg_gap_s;
+  return {
+    listings_total: counted.length,
+    listings_total_basis:
+      "active listings probed at least once; delisted listings and listings on ephemeral tunnel hosts excluded",
+    hosts_total: new Set(counted.map((l) => l.host)).size,
+    verified: counted.filter((l) => l.status === "verified").length,
+    probes_24h: total,
+    probe_pass_rate_24h: judged > 0 ? Math.round((passed / judged) * 10_000) / 10_000 : null,
+    probe_pass_rate_24h_basis:
+      "passing probes over probes in the last 24 hours, excluding the neutral classes dns_lookup_error, not_payment_gated and probe_refused",
+    avg_probe_gap_min: avgGap == null ? null : Math.round(Number(avgGap) / 60),
+    paid_verified_listings: null,
+    paid_verification_attempted: null,
+    paid_verification: null,
+    paid_verification_note:
+      "paid delivery verification (the scout's purchases) is not running yet; no figures are invented",
+    verdict_sales: null,
+    as_of: unixSeconds(now),
+  };
+}

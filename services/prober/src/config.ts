@@ -1,0 +1,34 @@
+import { baseEnv, envBoolean, envInt, netEnv } from "@tollgate/platform";
+import { z } from "zod";
+
+export const proberEnvSchema = z
+  .object({
+    ...baseEnv,
+    ...netEnv,
+    PROBE_TIMEOUT_MS: envInt(10_000, 100, 120_000),
+    PROBE_CONCURRENCY: envInt(20, 1, 1000),
+    /** How often the scheduler claims due listings. */
+    PROBE_TICK_MS: envInt(5000, 100, 600_000),
+    PROBE_CLAIM_BATCH: envInt(500, 1, 10_000),
+    PROBE_LEASE_S: envInt(300, 5, 3600),
+    /** Minimum gap between two probes of one host (politeness). */
+    PROBE_HOST_MIN_GAP_MS: envInt(1000, 0, 600_000),
+    /** Non-production only: multiply every probe interval (e.g. 0.01 for demos and e2e). */
+    PROBE_INTERVAL_SCALE: z.coerce.number().positive().max(1).default(1),
+    /** Lock/stall window: a job whose worker died is redelivered after about this long. */
+    PROBE_STALLED_MS: envInt(30_000, 1000, 600_000),
+    PROBE_RETENTION_EVERY_MS: envInt(3_600_000, 1000, 86_400_000),
+    ALLOW_HTTP_ENDPOINTS: envBoolean(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== "production") return;
+    if (c.PROBE_INTERVAL_SCALE !== 1)
+      ctx.addIssue({ code: "custom", path: ["PROBE_INTERVAL_SCALE"], message: "must be 1 in production" });
+    if (c.ALLOW_HTTP_ENDPOINTS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_HTTP_ENDPOINTS"],
+        message: "must not be set in production",
+      });
+  });
+export type ProberConfig = z.infer<typeof proberEnvSchema>;

@@ -1,0 +1,135 @@
+import type { SafeHttpClient, SafeResponse } from "@tollgate/platform";
+import { SafeFetchError } from "@tollgate/platform";
+import type { ProbeOutcome } from "@tollgate/registry";
+import { type ChallengeFailure, type ParsedChallenge, parseChallenge } from "@tollgate/x402";
+
+export interface ProbeTarget {
+  id: string;
+  endpoint_url: string;
+  sample_query: string | null;
+}
+
+type Attempt = { res: SafeResponse; parsed: ParsedChallenge | ChallengeFailure } | { error: SafeFetchError };
+
+async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POST"): Promise<Attempt> {
+  try {
+    const res = await client.request(url, {
+      method,
+      ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
+    });
+    return {
+      res,
+      parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText: res.text() }),
+    };
+  } catch (err) {
+    if (err instanceof SafeFetchError) return { error: err };
+    throw err;
+  }
+}
+
+function challengeOf(p: ParsedChallenge): NonNullable<ProbeOutcome["challenge"]> {
+  return {
+    x402Version: p.x402Version,
+    protocols: p.protocols,
+    transport: p.transport,
+    scheme: p.chosen?.scheme ?? null,
+    network: p.chosen?.network ?? null,
+    asset: p.chosen?.asset ?? null,
+    payTo: p.chosen?.payTo ?? null,
+    acceptsCount: p.accepts.length,
+    acceptsIndex: p.acceptsIndex,
+    amountAtomic: p.chosen?.amountAtomic ?? null,
+    amountUsd: p.amountUsd,
+    domainName: p.chosen?.extra.name ?? null,
+    domainVersion: p.chosen?.extra.version ?? null,
+    mppMethods: p.mppMethods,
+    mppOffers: p.mppOffers,
+    headerBytes: p.headerBytes,
+    testnet: p.testnet,
+    payToSentinel: p.payToSentinel,
+  };
+}
+
+/** Why neither verb produced a challenge, in the probe failure vocabulary. */
+function failureReason(get: Attempt, post: Attempt | null): string {
+  if ("error" in get)
+    return get.error.code === "invalid_url" || get.error.code === "scheme_not_allowed"
+      ? "protocol_error"
+      : get.error.code;
+  const status = get.res.status;
+  if (status === 402 && !get.parsed.ok)
+    return get.parsed.reason === "no_payment_options" ? "no_payment_options" : "invalid_challenge";
+  if (post && !("error" in post) && post.res.status === 402 && !post.parsed.ok) return "invalid_challenge";
+  if (status >= 500) return "server_error";
+  if (status === 403) return "probe_refused";
+  return "not_payment_gated";
+}
+
+/**
+ * One probe: an unpaid GET through the SSRF-safe client; when no challenge comes back, an unpaid POST
+ * retry. Pass = a valid payment challenge. A listing with a sample route also has it checked
+ * (200 + JSON, no payment). Latency is the GET's, timeouts counted at the time limit.
+ */
+export async function runProbe(
+  client: SafeHttpClient,
+  target: ProbeTarget,
+  slot: number,
+  opts: { timeoutMs: number; now?: () => Date },
+): Promise<ProbeOutcome> {
+  const at = opts.now?.() ?? new Date();
+  const started = performance.now();
+  const get = await attempt(client, target.endpoint_url, "GET");
+  const latencyMs =
+    "error" in get
+      ? get.error.code === "timeout"
+        ? opts.timeoutMs
+        : performance.now() - started
+      : get.res.timings.totalMs;
+  let passed: { via: "GET" | "POST"; parsed: ParsedChallenge; status: number } | null = null;
+  let post: Attempt | null = null;
+  if (!("error" in get) && get.parsed.ok) passed = { via: "GET", parsed: get.parsed, status: get.res.status };
+  else if (!("error" in get)) {
+    post = await attempt(client, target.endpoint_url, "POST");
+    if (!("error" in post) && post.parsed.ok)
+      passed = { via: "POST", parsed: post.parsed, status: post.res.status };
+  }
+  let sampleOk: boolean | null = null;
+  if (target.sample_query) {
+    const s = await attempt(client, target.sample_query, "GET");
+    sampleOk = !("error" in s) && s.res.status === 200 && isJson(s.res);
+  }
+  const detail: Record<string, unknown> = {
+    get:
+      "error" in get
+        ? { error: get.error.code }
+        : { status: get.res.status, challenge: get.parsed.ok ? "valid" : get.parsed.reason },
+  };
+  if (post)
+    detail.post =
+      "error" in post
+        ? { error: post.error.code }
+        : { status: post.res.status, challenge: post.parsed.ok ? "valid" : post.parsed.reason };
+  if (sampleOk !== null) detail.sample_ok = sampleOk;
+  return {
+    listingId: target.id,
+    slot,
+    at,
+    passed: passed !== null,
+    failureReason: passed ? null : failureReason(get, post),
+    httpStatus: passed ? passed.status : "error" in get ? null : get.res.status,
+    latencyMs: Math.round(latencyMs * 10) / 10,
+    verifiedVia: passed?.via ?? null,
+    sampleOk,
+    challenge: passed ? challengeOf(passed.parsed) : null,
+    detail,
+  };
+}
+
+function isJson(res: SafeResponse): boolean {
+  try {
+    res.json();
+    return true;
+  } catch {
+    return false;
+  }
+}
