@@ -4,14 +4,17 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorResponse, validationHook } from "./errors.js";
 import { registerCategories } from "./routes/categories.js";
+import { registerChanges } from "./routes/changes.js";
 import { registerDiscover } from "./routes/discover.js";
 import { registerDocs } from "./routes/docs.js";
+import { registerHistory } from "./routes/history.js";
 import { registerCreateListing } from "./routes/listings/create.js";
 import { registerDeleteListing } from "./routes/listings/delete.js";
 import { registerGetListing } from "./routes/listings/get.js";
 import { registerListListings } from "./routes/listings/list.js";
 import { registerPatchListing } from "./routes/listings/patch.js";
 import { registerResolve } from "./routes/resolve.js";
+import { registerStats } from "./routes/stats.js";
 
 export type AppEnv = { Variables: { clientIp: string; requestId: string } };
 export type App = OpenAPIHono<AppEnv>;
@@ -77,6 +80,9 @@ export function buildApi(deps: AppDeps): App {
   registerCategories(app, deps);
   registerResolve(app, deps);
   registerDiscover(app, deps);
+  registerHistory(app, deps);
+  registerChanges(app, deps);
+  registerStats(app, deps);
   registerDocs(app, deps);
   return app;
 }

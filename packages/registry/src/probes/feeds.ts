@@ -22,7 +22,7 @@ const shapeChange = (r: {
   from: r.from_status,
   to: r.to_status,
   reasons: r.reasons,
-  at: unixSeconds(r.at),
+  at: Math.floor(r.at.getTime() / 1000),
   at_iso: r.at.toISOString(),
 });
 

@@ -1,0 +1,46 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { statusChanges } from "@tollgate/registry";
+import { queryInt } from "@tollgate/schema";
+import type { App } from "../app.js";
+import type { AppDeps } from "../deps.js";
+import { ChangeEntry } from "./history.js";
+import { commonErrors } from "./responses.js";
+
+const Query = z.strictObject({
+  limit: queryInt(500, 1, 500),
+  since: z
+    .string()
+    .regex(/^\d{1,12}$/, "unix seconds")
+    .transform(Number)
+    .optional(),
+});
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/changes",
+  summary: "Status-change feed",
+  description:
+    "Status changes newest first; `since` in unix seconds; limit default and maximum 500. The note carries the reason vocabulary.",
+  request: { query: Query },
+  responses: {
+    200: {
+      description: "Changes",
+      content: {
+        "application/json": {
+          schema: z.object({
+            count: z.number(),
+            limit: z.number(),
+            since: z.number().nullable(),
+            changes: z.array(ChangeEntry),
+            note: z.string(),
+          }),
+        },
+      },
+    },
+    ...commonErrors,
+  },
+});
+
+export function registerChanges(app: App, deps: AppDeps) {
+  app.openapi(route, async (c) => c.json(await statusChanges(deps.db, c.req.valid("query")), 200));
+}
