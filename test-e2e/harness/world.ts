@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ADMIN_URL } from "@tollgate/db/testing/shared";
-import { type RunningService, type ServiceName, startService } from "./process.js";
+import { type RunningService, type ServiceName, startService } from "@tollgate/devnet";
 
 export interface World {
   databaseUrl: string;

@@ -5,8 +5,8 @@
 import { serve } from "@hono/node-server";
 import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
+import { startService } from "@tollgate/devnet";
 import { Hono } from "hono";
-import { startService } from "../../harness/process.js";
 import { type LoadResult, load, table } from "../load.js";
 import { seedListings } from "./seed.js";
 

@@ -119,11 +119,12 @@ export async function startDemoSellers(opts: {
  * `n` distinct sellers (`s<i>.fleet.test/v1/paid`) served cheaply by one loopback server, each
  * answering a valid x402 v2 challenge: what the prober benchmark probes.
  */
-export async function startSellerFleet(n: number, payTo: string) {
+export async function startSellerFleet(n: number, payTo: string, opts: { delayMs?: number } = {}) {
   const header = encodeHeader(paymentRequired("http://fleet.test/v1/paid", payTo, PRICE_ATOMIC));
   let hits = 0;
-  const server = await listen((req) => {
+  const server = await listen(async (req) => {
     hits++;
+    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     if (new URL(req.url).pathname !== PAID_PATH) return new Response("not found", { status: 404 });
     return new Response("{}", {
       status: 402,
@@ -135,6 +136,7 @@ export async function startSellerFleet(n: number, payTo: string) {
     port: server.port,
     urls: hosts.map((h) => `http://${h}:${server.port}${PAID_PATH}`),
     allowance: Object.fromEntries(hosts.map((h) => [h, "127.0.0.1"])) as Record<string, string>,
+    allowanceEnv: hosts.map((h) => `${h}=127.0.0.1`).join(","),
     hits: () => hits,
     stop: server.stop,
   };
