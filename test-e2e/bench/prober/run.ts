@@ -1,0 +1,87 @@
+/**
+ * Benchmark: probes/s of one prober replica against 1,000 local sellers with every database write,
+ * beside the raw request rate of the same SSRF-safe client against the same sellers; then two
+ * replicas. Run: pnpm bench:prober
+ */
+import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
+import { startSellerFleet, startService } from "@tollgate/devnet";
+import { createSafeHttpClient } from "@tollgate/platform";
+import { createListing, validateSubmission } from "@tollgate/registry";
+import { sql } from "kysely";
+
+const N = Number(process.env.BENCH_SELLERS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const fleet = await startSellerFleet(N, "0x1111111111111111111111111111111111111111");
+
+// Raw client rate: the same client, the same sellers, no database.
+const client = createSafeHttpClient({ verifiedBy: "tollgate", allowHttp: true, allowance: { hosts: fleet.allowance, cidrs: [] } });
+let next = 0;
+const t0 = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < N) {
+      const url = fleet.urls[next++]!;
+      await client.request(url);
+    }
+  }),
+);
+const rawRate = N / ((performance.now() - t0) / 1000);
+await client.close();
+
+const name = "tollgate_bench_prober";
+await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+const url = urlFor(name);
+await ensureDatabase(url);
+const db = createDb(url);
+await migrateToLatest(db as never);
+for (const u of fleet.urls) {
+  const prepared = await validateSubmission(
+    db,
+    { name: "fleet", description: "fleet seller", endpoint_url: u, category: "data.other", price_amount: 0.01 },
+    { checkHost: async () => ({ ok: true }), allowHttp: true },
+  );
+  await createListing(db, prepared);
+}
+
+async function run(replicas: number): Promise<number> {
+  await sql`DELETE FROM probes`.execute(db);
+  await sql`UPDATE listings SET probe_count = 0, next_check_by = now() + interval '1 day', lease_until = NULL`.execute(db);
+  const env = {
+    NODE_ENV: "test",
+    DATABASE_URL: url,
+    QUEUE_PREFIX: `bench${Date.now()}`,
+    SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+    ALLOW_HTTP_ENDPOINTS: "true",
+    PROBE_CONCURRENCY: String(CONCURRENCY),
+    PROBE_TICK_MS: "200",
+    PROBE_CLAIM_BATCH: String(N),
+    PROBE_HOST_MIN_GAP_MS: "0",
+    LOG_LEVEL: "info",
+  };
+  const procs = await Promise.all(Array.from({ length: replicas }, () => startService("prober", env)));
+  // Replicas are up and idle; make every listing due at once and time until all are probed.
+  const started = performance.now();
+  await sql`UPDATE listings SET next_check_by = now()`.execute(db);
+  for (;;) {
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM probes`.execute(db);
+    if ((r.rows[0]?.n ?? 0) >= N) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  const secs = (performance.now() - started) / 1000;
+  await Promise.all(procs.map((p) => p.stop()));
+  return N / secs;
+}
+
+const one = await run(1);
+const two = await run(2);
+await db.destroy();
+await fleet.stop();
+await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+console.log(`| run | probes/s | ratio to raw client |
+|---|---|---|
+| raw SafeHttpClient GETs, ${CONCURRENCY} in flight, no DB | ${rawRate.toFixed(0)} | 1.00 |
+| 1 prober replica (concurrency ${CONCURRENCY}), all DB writes | ${one.toFixed(0)} | ${(one / rawRate).toFixed(2)} |
+| 2 prober replicas | ${two.toFixed(0)} | ${(two / rawRate).toFixed(2)} |
+
+(${N} sellers; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's claim; 2 replicas vs 1: ${(two / one).toFixed(2)}x)`);
