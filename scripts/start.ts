@@ -1,0 +1,104 @@
+/**
+ * `pnpm start`: the whole system on this machine — a local Base (anvil, chain id 8453, USDC at the
+ * canonical address), the demo sellers on loopback, and every service as its own process against the
+ * local Postgres and Redis (databases created and migrated by the services). The demo sellers are
+ * submitted as listings so you can watch them get probed and verified. Ctrl-C stops everything.
+ */
+import {
+  createLocalFacilitator,
+  type RunningService,
+  startChain,
+  startDemoSellers,
+  startService,
+} from "@tollgate/devnet";
+
+const API_PORT = process.env.API_PORT ?? "8080";
+const MCP_PORT = process.env.MCP_PORT ?? "8090";
+const CHAIN_PORT = Number(process.env.CHAIN_PORT ?? 8545);
+const SELLERS_PORT = Number(process.env.SELLERS_PORT ?? 8402);
+
+const chain = await startChain({ port: CHAIN_PORT });
+const demo = await startDemoSellers({
+  payTo: chain.wallets.sellers[0]!.address,
+  facilitator: createLocalFacilitator(chain),
+  port: SELLERS_PORT,
+});
+const env: Record<string, string> = {
+  NODE_ENV: "development",
+  DATABASE_URL: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/tollgate",
+  REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? "tollgate",
+  API_PORT,
+  MCP_PORT,
+  CHAIN_RPC_URL: chain.rpcUrl,
+  // The guard stays on: the demo sellers' host names are the only exception, and only outside production.
+  SSRF_ALLOW_HOSTS: demo.allowanceEnv,
+  ALLOW_HTTP_ENDPOINTS: "true",
+  // Demo pace: every probe interval x0.01 (a new listing is probed every ~9 s and verifies in ~2.5 min).
+  PROBE_INTERVAL_SCALE: process.env.PROBE_INTERVAL_SCALE ?? "0.01",
+  PROBE_TICK_MS: "1000",
+  PROBE_HOST_MIN_GAP_MS: "0",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+};
+
+const services: RunningService[] = [];
+const stopAll = async () => {
+  await Promise.all(services.map((s) => s.stop()));
+  await demo.stop();
+  await chain.stop();
+};
+process.once("SIGINT", () => void stopAll().then(() => process.exit(0)));
+process.once("SIGTERM", () => void stopAll().then(() => process.exit(0)));
+
+try {
+  // api first: it creates and migrates the database before the others race for it.
+  services.push(await startService("api", env, { timeoutMs: 60_000 }));
+  for (const name of ["prober", "scout-buyer", "chain-indexer", "demand-aggregator", "mcp"] as const)
+    services.push(await startService(name, env, { timeoutMs: 60_000 }));
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n`);
+  await stopAll();
+  process.exit(1);
+}
+for (const s of services)
+  s.child.stdout?.on("data", (c: Buffer) => process.env.SHOW_LOGS && process.stdout.write(c));
+
+const api = String(services[0]!.ready.url);
+const submitted: string[] = [];
+for (const seller of Object.values(demo.sellers)) {
+  const known = (await (await fetch(`${api}/v1/resolve?url=${encodeURIComponent(seller.url)}`)).json()) as {
+    match: string;
+  };
+  if (known.match === "active") continue;
+  const res = await fetch(`${api}/v1/listings`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: `Demo seller: ${seller.name}`,
+      description: `A local demo seller (${seller.name}) answering on loopback`,
+      endpoint_url: seller.url,
+      category: "data.weather",
+      price_amount: 0.01,
+      ...(seller.sampleUrl ? { sample_query: seller.sampleUrl } : {}),
+    }),
+  });
+  if (res.status === 201) submitted.push(seller.name);
+}
+
+const mcp = services.find((s) => s.name === "mcp")!.ready;
+process.stdout.write(`
+Tollgate is running.
+
+  API            ${api}            (reference: ${api}/docs, OpenAPI: ${api}/openapi.json)
+  MCP            ${String(mcp.endpoint)}
+  local Base     ${chain.rpcUrl}  (chain id 8453, USDC ${chain.usdc})
+  demo sellers   http://<name>.sellers.test:${demo.port}/v1/paid  (reached through the guard's allowance)
+  services       ${services.map((s) => `${s.name} (pid ${s.child.pid})`).join(", ")}
+
+Submitted ${submitted.length} demo listings${submitted.length ? ` (${submitted.join(", ")})` : " (already listed)"}.
+Watch them get probed and verified:
+  curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
+  curl -s '${api}/v1/changes' | jq '.changes[:5]'
+Operator payTo ${chain.wallets.operator.address}; funded test buyers: ${chain.wallets.buyers.map((b) => b.address).join(", ")}.
+Ctrl-C stops everything. SHOW_LOGS=1 pnpm start shows every service's log lines.
+`);
