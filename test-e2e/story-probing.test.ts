@@ -1,4 +1,10 @@
-import { type Chain, createLocalFacilitator, type DemoSellers, startChain, startDemoSellers } from "@tollgate/devnet";
+import {
+  type Chain,
+  createLocalFacilitator,
+  type DemoSellers,
+  startChain,
+  startDemoSellers,
+} from "@tollgate/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "./harness/world.js";
 
@@ -10,7 +16,10 @@ let world: World;
 let api: string;
 beforeAll(async () => {
   chain = await startChain();
-  demo = await startDemoSellers({ payTo: chain.wallets.sellers[0]!.address, facilitator: createLocalFacilitator(chain) });
+  demo = await startDemoSellers({
+    payTo: chain.wallets.sellers[0]!.address,
+    facilitator: createLocalFacilitator(chain),
+  });
   world = createWorld({
     SSRF_ALLOW_HOSTS: demo.allowanceEnv,
     ALLOW_HTTP_ENDPOINTS: "true",
@@ -31,7 +40,11 @@ afterAll(async () => {
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const get = async (path: string): Promise<any> => (await fetch(`${api}${path}`)).json();
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -47,7 +60,13 @@ describe("probing story", () => {
       const res = await fetch(`${api}/v1/listings`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name, description: `${name} demo`, endpoint_url: url, category: "data.weather", price_amount: 0.01 }),
+        body: JSON.stringify({
+          name,
+          description: `${name} demo`,
+          endpoint_url: url,
+          category: "data.weather",
+          price_amount: 0.01,
+        }),
       });
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: string }).id;
@@ -58,7 +77,12 @@ describe("probing story", () => {
       const d = await get(`/v1/listings/${good}`);
       return d.status === "verified" ? d : null;
     });
-    expect(verified).toMatchObject({ x402_version: 2, verified_via: "GET", obs_network: "eip155:8453", amount_usd: 0.01 });
+    expect(verified).toMatchObject({
+      x402_version: 2,
+      verified_via: "GET",
+      obs_network: "eip155:8453",
+      amount_usd: 0.01,
+    });
     expect(verified.probe_count).toBeGreaterThanOrEqual(16);
     expect(verified.score).toBeGreaterThan(0.8);
     expect(verified.p50_latency_ms).not.toBeNull();

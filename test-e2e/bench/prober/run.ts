@@ -15,7 +15,11 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const fleet = await startSellerFleet(N, "0x1111111111111111111111111111111111111111");
 
 // Raw client rate: the same client, the same sellers, no database.
-const client = createSafeHttpClient({ verifiedBy: "tollgate", allowHttp: true, allowance: { hosts: fleet.allowance, cidrs: [] } });
+const client = createSafeHttpClient({
+  verifiedBy: "tollgate",
+  allowHttp: true,
+  allowance: { hosts: fleet.allowance, cidrs: [] },
+});
 let next = 0;
 const t0 = performance.now();
 await Promise.all(
@@ -38,7 +42,13 @@ await migrateToLatest(db as never);
 for (const u of fleet.urls) {
   const prepared = await validateSubmission(
     db,
-    { name: "fleet", description: "fleet seller", endpoint_url: u, category: "data.other", price_amount: 0.01 },
+    {
+      name: "fleet",
+      description: "fleet seller",
+      endpoint_url: u,
+      category: "data.other",
+      price_amount: 0.01,
+    },
     { checkHost: async () => ({ ok: true }), allowHttp: true },
   );
   await createListing(db, prepared);
@@ -46,7 +56,9 @@ for (const u of fleet.urls) {
 
 async function run(replicas: number): Promise<number> {
   await sql`DELETE FROM probes`.execute(db);
-  await sql`UPDATE listings SET probe_count = 0, next_check_by = now() + interval '1 day', lease_until = NULL`.execute(db);
+  await sql`UPDATE listings SET probe_count = 0, next_check_by = now() + interval '1 day', lease_until = NULL`.execute(
+    db,
+  );
   const env = {
     NODE_ENV: "test",
     DATABASE_URL: url,
