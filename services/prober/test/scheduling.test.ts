@@ -117,6 +117,27 @@ describe("scheduling across replicas", () => {
     }
   });
 
+  it("politeness: many listings on one host are spread out, not probed in a burst", async () => {
+    const fleet = await startSellerFleet(1, "0x1111111111111111111111111111111111111111");
+    try {
+      // five distinct endpoints on one host
+      const base = fleet.urls[0]!;
+      await list([1, 2, 3, 4, 5].map((i) => `${base}?v=${i}`));
+      await prober({
+        QUEUE_PREFIX: testPrefix("polite"),
+        SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+        PROBE_HOST_MIN_GAP_MS: "1000",
+      });
+      await until("all five probed", async () => (await probedCount()) === 5, 30_000);
+      const times = (await tdb.db.selectFrom("probes").select("at").orderBy("at").execute()).map((r) =>
+        r.at.getTime(),
+      );
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
+    } finally {
+      await fleet.stop();
+    }
+  });
+
   it("a Redis restart: the prober resumes by itself", async () => {
     const port = await freePort();
     const startRedis = () =>
