@@ -73,9 +73,15 @@ describe("probing story", () => {
     };
     const good = await submit(demo.sellers["x402-hono"].url, "Official seller");
     const flaky = await submit(demo.sellers.flaky.url, "Flaky seller");
+    let last: { status?: string; probe_count?: number; score?: number } = {};
     const verified = await until("verified", async () => {
       const d = await get(`/v1/listings/${good}`);
+      last = d;
       return d.status === "verified" ? d : null;
+    }).catch((err) => {
+      throw new Error(
+        `${(err as Error).message}; last state ${JSON.stringify({ status: last.status, probe_count: last.probe_count, score: last.score })}; prober log tail: ${world.services.get("prober")?.logs.slice(-5).join("")}`,
+      );
     });
     expect(verified).toMatchObject({
       x402_version: 2,

@@ -1,4 +1,6 @@
 export * from "./domain.js";
+export * from "./fee.js";
+export * from "./verdict/index.js";
 export * from "./probe/index.js";
 export * from "./ranking.js";
 export * from "./time.js";

@@ -1,0 +1,54 @@
+import { x402Facilitator } from "@x402/core/facilitator";
+import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+/**
+ * A facilitator that settles itself against an EVM RPC (the local chain): verifies EIP-3009
+ * authorizations and sends transferWithAuthorization from its own wallet, which pays the gas.
+ */
+export function createChainFacilitator(opts: {
+  rpcUrl: string;
+  privateKey: `0x${string}`;
+  chainId?: number;
+  confirmationTimeoutMs?: number;
+}): FacilitatorClient {
+  const chain = defineChain({
+    id: opts.chainId ?? 8453,
+    name: "base",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+    contracts: { multicall3: { address: "0xcA11bde05977b3631167028862bE2a173976CA11" } },
+  });
+  const account = privateKeyToAccount(opts.privateKey);
+  const wallet = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
+  const pub = createPublicClient({ chain, transport: http(opts.rpcUrl) });
+  // viem 2.57's precise generics do not line up with the signer's structural types: adapt loosely.
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (a) => pub.readContract(a as never),
+      verifyTypedData: (a) => pub.verifyTypedData(a as never),
+      writeContract: (a) => wallet.writeContract(a as never),
+      sendTransaction: (a) => wallet.sendTransaction(a as never),
+      waitForTransactionReceipt: (a) => pub.waitForTransactionReceipt(a),
+      getCode: (a) => pub.getCode(a),
+    },
+    { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000 },
+  );
+  const facilitator = new x402Facilitator().register(`eip155:${opts.chainId ?? 8453}`, new ExactEvmScheme(signer));
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () => facilitator.getSupported() as never,
+  };
+}
+
+/** Production: a remote facilitator URL. Local chain: the in-process facilitator. */
+export function facilitatorFromConfig(
+  c: { url: string } | { rpcUrl: string; privateKey: `0x${string}` },
+): FacilitatorClient {
+  return "url" in c ? new HTTPFacilitatorClient({ url: c.url }) : createChainFacilitator(c);
+}
