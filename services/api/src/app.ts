@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorResponse, validationHook } from "./errors.js";
+import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
 import { registerDiscover } from "./routes/discover.js";
@@ -13,6 +14,9 @@ import { registerDeleteListing } from "./routes/listings/delete.js";
 import { registerGetListing } from "./routes/listings/get.js";
 import { registerListListings } from "./routes/listings/list.js";
 import { registerPatchListing } from "./routes/listings/patch.js";
+import { registerMethodology } from "./routes/methodology.js";
+import { registerPurchases } from "./routes/paid/purchases.js";
+import { registerVerdict } from "./routes/paid/verdict.js";
 import { registerResolve } from "./routes/resolve.js";
 import { registerStats } from "./routes/stats.js";
 
@@ -83,6 +87,10 @@ export function buildApi(deps: AppDeps): App {
   registerHistory(app, deps);
   registerChanges(app, deps);
   registerStats(app, deps);
+  registerVerdict(app, deps);
+  registerPurchases(app, deps);
+  registerAttestations(app, deps);
+  registerMethodology(app);
   registerDocs(app, deps);
   return app;
 }

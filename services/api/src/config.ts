@@ -19,6 +19,23 @@ export const apiEnvSchema = z
           .filter(Boolean),
       ),
     MAX_BODY_BYTES: envInt(64 * 1024, 1024, 10 * 1024 * 1024),
+    /** Where Tollgate's own revenue is paid (x402 payTo). Paid routes are off until it is set. */
+    OPERATOR_PAY_TO: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address")
+      .optional(),
+    /** Production: a remote x402 facilitator. */
+    FACILITATOR_URL: z.string().url().optional(),
+    /** Local chain: an in-process facilitator settling through this RPC with this key (non-production). */
+    FACILITATOR_RPC_URL: z.string().url().optional(),
+    FACILITATOR_PRIVATE_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key")
+      .optional(),
+    /** Ed25519 private JWK for attestations (production, from the secret store). */
+    SIGNING_KEY_JWK: z.string().optional(),
+    /** Local only: a key file generated on first use. */
+    SIGNING_KEY_FILE: z.string().default(".tollgate/signing-key.json"),
     /** Non-production only: accept http:// endpoints (local demo sellers). */
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
   })

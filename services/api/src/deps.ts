@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
+import type { Payments } from "./payments.js";
 
 /** Everything a route needs, built once in main.ts (or by a test) and passed in. */
 export interface AppDeps {
@@ -12,4 +13,5 @@ export interface AppDeps {
   trustedProxies: string[];
   checkHost: HostCheck;
   discover: DiscoverDeps;
+  payments: Payments;
 }

@@ -4,6 +4,7 @@ import { runService } from "@tollgate/platform";
 import { buildApi } from "./app.js";
 import { apiEnvSchema } from "./config.js";
 import { buildHostCheck } from "./host-check.js";
+import { buildPayments } from "./payments.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "api" });
@@ -16,6 +17,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     trustedProxies: config.TRUSTED_PROXIES,
     checkHost: buildHostCheck(config),
     discover: {},
+    payments: await buildPayments(config, db, log),
   });
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

@@ -1,8 +1,11 @@
+import type { Db } from "@tollgate/db";
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { createLogger } from "@tollgate/platform";
 import type { HostCheck } from "@tollgate/registry";
+import { generateSigningKey } from "@tollgate/x402";
 import { buildApi } from "../src/app.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
+import type { Payments } from "../src/payments.js";
 import { createTestResolver } from "./resolver.js";
 
 /** DNS answers the test world gives; anything else fails to resolve. */
@@ -25,8 +28,13 @@ export interface TestApi {
   req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
 }
 
-export async function startTestApi(opts: { checkHost?: HostCheck } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: { checkHost?: HostCheck; payments?: (db: Db) => Payments | Promise<Payments> } = {},
+): Promise<TestApi> {
   const tdb = await createTestDatabase();
+  const payments = opts.payments
+    ? await opts.payments(tdb.db)
+    : { seller: null, signingKey: (await generateSigningKey()).key };
   const app = buildApi({
     db: tdb.db,
     log: createLogger("api-test", "silent"),
@@ -36,6 +44,7 @@ export async function startTestApi(opts: { checkHost?: HostCheck } = {}): Promis
     trustedProxies: [],
     checkHost: opts.checkHost ?? hostCheckFromResolver(createTestResolver(TEST_DNS)),
     discover: {},
+    payments,
   });
   return {
     app,

@@ -253,7 +253,7 @@ describe("categories, discover, docs, unknown routes", () => {
           "POST",
           "/v1/listings",
           validListing({
-            endpoint_url: `https://other.example.org/${path}`,
+            endpoint_url: `https://pub-${path}.com/llm`,
             category,
             price_amount: price,
             name: `LLM ${path}`,

@@ -48,9 +48,12 @@ export function decideVerdict(i: VerdictInput): { verdict: Verdict; reasons: str
     v = worse(v, level);
     reasons.push(reason);
   };
-  if (i.paytoSentinel) add("avoid", "payto_sentinel: the live challenge names a burn address; a payment would be destroyed");
-  if (i.status === "failing") add("avoid", `failing: ${i.consecutiveFailures} consecutive probes without a valid payment challenge`);
-  if (i.paidDelivery && !i.paidDelivery.delivered) add("avoid", "paid_delivery_failed: the latest real purchase did not deliver");
+  if (i.paytoSentinel)
+    add("avoid", "payto_sentinel: the live challenge names a burn address; a payment would be destroyed");
+  if (i.status === "failing")
+    add("avoid", `failing: ${i.consecutiveFailures} consecutive probes without a valid payment challenge`);
+  if (i.paidDelivery && !i.paidDelivery.delivered)
+    add("avoid", "paid_delivery_failed: the latest real purchase did not deliver");
   if (i.probeCount === 0) add("caution", "not_probed_yet: no probe has run against this endpoint");
   else if (i.status === "unverified") add("caution", "unverified: not enough clean probes yet");
   if (i.status === "verified" && (i.score ?? 0) < PAY_MIN_SCORE)
@@ -58,12 +61,21 @@ export function decideVerdict(i: VerdictInput): { verdict: Verdict; reasons: str
   if (i.paytoUnstable) add("caution", "payto_unstable: several different payment addresses served recently");
   if (i.paytoAgeDays !== null && i.paytoAgeDays < PAYTO_MIN_AGE_DAYS && !i.paytoSentinel)
     add("caution", `payto_recent: the payment address has been served for under ${PAYTO_MIN_AGE_DAYS} days`);
-  if (i.priceMatchesListing === false) add("caution", "price_mismatch: the live challenge asks a different price than the listing");
-  if (i.verifiedVia === "POST") add("caution", "challenge_on_post_only: the unpaid GET gave no payment challenge; only POST did");
-  if (i.selfReferential) add("caution", "self_referential: the registry operates this endpoint; this verdict is not independent");
-  if (!i.paidDelivery) reasons.push("no_paid_delivery_check_yet: the registry has not bought from this endpoint yet (not held against it)");
+  if (i.priceMatchesListing === false)
+    add("caution", "price_mismatch: the live challenge asks a different price than the listing");
+  if (i.verifiedVia === "POST")
+    add("caution", "challenge_on_post_only: the unpaid GET gave no payment challenge; only POST did");
+  if (i.selfReferential)
+    add("caution", "self_referential: the registry operates this endpoint; this verdict is not independent");
+  if (!i.paidDelivery)
+    reasons.push(
+      "no_paid_delivery_check_yet: the registry has not bought from this endpoint yet (not held against it)",
+    );
   else if (i.paidDelivery.delivered) reasons.push("paid_delivery_ok: the latest real purchase delivered");
-  if (!i.onchainKnown) reasons.push("no_onchain_figures_yet: on-chain payment counts for this payTo are not indexed yet (not held against it)");
+  if (!i.onchainKnown)
+    reasons.push(
+      "no_onchain_figures_yet: on-chain payment counts for this payTo are not indexed yet (not held against it)",
+    );
   if (v === "pay") reasons.unshift("verified: clean probes, stable payTo, price as listed");
   return { verdict: v, reasons };
 }

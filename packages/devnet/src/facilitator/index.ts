@@ -1,8 +1,15 @@
-import type { FacilitatorClient } from "@x402/core/server";
 import { createChainFacilitator } from "@tollgate/x402";
+import type { FacilitatorClient } from "@x402/core/server";
 import type { Chain } from "../chain/index.js";
 
 /** The in-process facilitator on the local chain, paying gas from the devnet facilitator wallet. */
-export function createLocalFacilitator(chain: Chain, opts: { confirmationTimeoutMs?: number } = {}): FacilitatorClient {
-  return createChainFacilitator({ rpcUrl: chain.rpcUrl, privateKey: chain.wallets.facilitator.privateKey, ...opts });
+export function createLocalFacilitator(
+  chain: Chain,
+  opts: { confirmationTimeoutMs?: number } = {},
+): FacilitatorClient {
+  return createChainFacilitator({
+    rpcUrl: chain.rpcUrl,
+    privateKey: chain.wallets.facilitator.privateKey,
+    ...opts,
+  });
 }

@@ -8,6 +8,7 @@ import {
 import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
 import { notFound } from "../errors.js";
+import { verdictSales } from "../paid/sales.js";
 
 const shapeChange = (r: {
   id: string;
@@ -117,7 +118,7 @@ export async function registryStats(db: Db, now = new Date()) {
     paid_verification: null,
     paid_verification_note:
       "paid delivery verification (the scout's purchases) is not running yet; no figures are invented",
-    verdict_sales: null,
+    verdict_sales: await verdictSales(db, now),
     as_of: unixSeconds(now),
   };
 }

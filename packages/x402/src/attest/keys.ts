@@ -12,7 +12,8 @@ export interface SigningKey {
 }
 
 async function fromJwk(jwk: JWK): Promise<SigningKey> {
-  if (jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || !jwk.d) throw new Error("signing key must be an Ed25519 private JWK");
+  if (jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || !jwk.d)
+    throw new Error("signing key must be an Ed25519 private JWK");
   const kid = jwk.kid ?? "tollgate-1";
   const privateKey = (await importJWK({ ...jwk, alg: "EdDSA" }, "EdDSA")) as ImportedKey;
   const { d: _d, ...pub } = jwk;

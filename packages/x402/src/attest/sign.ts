@@ -24,7 +24,10 @@ export interface SignedAttestation {
 }
 
 /** Sign an attestation: compact JWS, EdDSA (Ed25519), over the JCS (RFC 8785) canonical payload. */
-export async function signAttestation(key: SigningKey, payload: AttestationPayload): Promise<SignedAttestation> {
+export async function signAttestation(
+  key: SigningKey,
+  payload: AttestationPayload,
+): Promise<SignedAttestation> {
   const canonical = canonicalize(payload);
   if (!canonical) throw new Error("payload cannot be canonicalized");
   const jws = await new CompactSign(new TextEncoder().encode(canonical))

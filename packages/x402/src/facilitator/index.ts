@@ -38,7 +38,10 @@ export function createChainFacilitator(opts: {
     },
     { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000 },
   );
-  const facilitator = new x402Facilitator().register(`eip155:${opts.chainId ?? 8453}`, new ExactEvmScheme(signer));
+  const facilitator = new x402Facilitator().register(
+    `eip155:${opts.chainId ?? 8453}`,
+    new ExactEvmScheme(signer),
+  );
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),

@@ -53,7 +53,9 @@ function decodePayment(header: string): PaymentPayload | null {
 
 function authorizationOf(p: PaymentPayload): { from: string; nonce: string } | null {
   const auth = (p.payload as { authorization?: { from?: unknown; nonce?: unknown } }).authorization;
-  return typeof auth?.from === "string" && typeof auth.nonce === "string" ? { from: auth.from, nonce: auth.nonce } : null;
+  return typeof auth?.from === "string" && typeof auth.nonce === "string"
+    ? { from: auth.from, nonce: auth.nonce }
+    : null;
 }
 
 /**
@@ -106,17 +108,29 @@ export function createSeller(cfg: SellerConfig) {
       if (!req.paymentHeader) return offer(route, req.url);
       const payload = decodePayment(req.paymentHeader);
       const auth = payload ? authorizationOf(payload) : null;
-      if (!payload || !auth) return offer(route, req.url, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment");
+      if (!payload || !auth)
+        return offer(route, req.url, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment");
       const reqs = requirements(route);
       let verified: Awaited<ReturnType<FacilitatorClient["verify"]>>;
       try {
         verified = await cfg.facilitator.verify(payload, reqs);
       } catch (err) {
         cfg.log.warn({ err: String(err), route: route.route }, "facilitator verify failed");
-        return { status: 503, body: { error: "service_unavailable", message: "payment verification is unavailable; nothing was charged, retry later" } };
+        return {
+          status: 503,
+          body: {
+            error: "service_unavailable",
+            message: "payment verification is unavailable; nothing was charged, retry later",
+          },
+        };
       }
       if (!verified.isValid)
-        return offer(route, req.url, verified.invalidReason ?? "invalid_payment", verified.invalidMessage ?? "payment did not verify");
+        return offer(
+          route,
+          req.url,
+          verified.invalidReason ?? "invalid_payment",
+          verified.invalidMessage ?? "payment did not verify",
+        );
       const attemptId = await reserveAuthorization(cfg.db, {
         route: route.route,
         resource: req.url,
@@ -129,7 +143,13 @@ export function createSeller(cfg: SellerConfig) {
         payTo: cfg.payTo,
       });
       if (!attemptId)
-        return { status: 402, body: { error: "payment_already_used", message: "this payment authorization was already presented; sign a new one" } };
+        return {
+          status: 402,
+          body: {
+            error: "payment_already_used",
+            message: "this payment authorization was already presented; sign a new one",
+          },
+        };
 
       let answer: PaidAnswer;
       try {
@@ -152,21 +172,34 @@ export function createSeller(cfg: SellerConfig) {
           status: 502,
           body: {
             error: "settlement_indeterminate",
-            message: "the settlement outcome is not known yet; do not pay again — it is reconciled on-chain and charged at most once",
+            message:
+              "the settlement outcome is not known yet; do not pay again — it is reconciled on-chain and charged at most once",
             payment_id: attemptId,
           },
         };
       }
       if (!settled.success) {
-        await closeAttempt(cfg.db, attemptId, "failed", { error: settled.errorReason ?? "settlement_failed" });
-        return offer(route, req.url, settled.errorReason ?? "settlement_failed", "settlement failed; nothing was charged");
+        await closeAttempt(cfg.db, attemptId, "failed", {
+          error: settled.errorReason ?? "settlement_failed",
+        });
+        return offer(
+          route,
+          req.url,
+          settled.errorReason ?? "settlement_failed",
+          "settlement failed; nothing was charged",
+        );
       }
       await closeAttempt(cfg.db, attemptId, "settled", { txHash: settled.transaction });
       return {
         ...answer,
         headers: {
           ...answer.headers,
-          "PAYMENT-RESPONSE": b64({ success: true, transaction: settled.transaction, network: settled.network, payer: settled.payer ?? auth.from }),
+          "PAYMENT-RESPONSE": b64({
+            success: true,
+            transaction: settled.transaction,
+            network: settled.network,
+            payer: settled.payer ?? auth.from,
+          }),
         },
       };
     },

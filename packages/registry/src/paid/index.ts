@@ -1,0 +1,3 @@
+export * from "./purchases.js";
+export * from "./sales.js";
+export * from "./verdict.js";

@@ -1,0 +1,162 @@
+import {
+  ATTESTATION_VALID_S,
+  decideVerdict,
+  PAYTO_MIN_AGE_DAYS,
+  unixSeconds,
+  VERDICT_RULE_VERSION,
+} from "@tollgate/core";
+import type { Db } from "@tollgate/db";
+import { type SigningKey, signAttestation } from "@tollgate/x402";
+import type { ListingRecord } from "../columns.js";
+
+const DAY = 86_400_000;
+
+/** Build a listing's verdict from what the registry observed, and sign an attestation it cites. */
+export async function issueVerdict(
+  db: Db,
+  l: ListingRecord,
+  ctx: { key: SigningKey; keyUrl: string; attestationUrl: (id: string) => string; now?: Date },
+) {
+  const now = ctx.now ?? new Date();
+  const latest = await db
+    .selectFrom("purchases")
+    .select(["delivered", "at", "tx_hash", "amount_usdc"])
+    .where("listing_id", "=", l.id)
+    .where("dry_run", "=", false)
+    .orderBy("at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const paytoSince = l.pay_to_changed_at ?? l.obs_first_seen_at;
+  const paytoAgeDays = paytoSince ? Math.floor((now.getTime() - paytoSince.getTime()) / DAY) : null;
+  const priceMatches = l.amount_usd === null ? null : Math.abs(l.amount_usd - l.price_amount) < 1e-9;
+  const { verdict, reasons } = decideVerdict({
+    status: l.status as "verified" | "unverified" | "failing",
+    score: l.score,
+    probeCount: l.probe_count,
+    consecutiveFailures: l.consecutive_failures,
+    verifiedVia: l.verified_via,
+    paytoSentinel: l.payto_sentinel,
+    paytoUnstable: l.payto_unstable,
+    paytoAgeDays,
+    priceMatchesListing: priceMatches,
+    selfReferential: l.self_referential,
+    paidDelivery: latest ? { delivered: latest.delivered, at: unixSeconds(latest.at) ?? 0 } : null,
+    onchainKnown: false,
+  });
+  const asOf = unixSeconds(now) ?? 0;
+  const verification = {
+    type: "tollgate.verdict/v1",
+    verdict,
+    rule: VERDICT_RULE_VERSION,
+    status: l.status,
+    score: l.score,
+    probe_count: l.probe_count,
+    last_probed_at: unixSeconds(l.last_probed_at),
+    pay_to: l.obs_pay_to,
+  };
+  const signed = await signAttestation(ctx.key, {
+    listing_id: l.id,
+    endpoint_url: l.endpoint_url,
+    issued_at: asOf,
+    verification,
+    subject: l.endpoint_canonical,
+    valid_until: asOf + ATTESTATION_VALID_S,
+  });
+  await db
+    .insertInto("attestations")
+    .values({
+      id: signed.id,
+      listing_id: l.id,
+      kid: signed.kid,
+      jws: signed.jws,
+      payload: JSON.stringify(signed.payload),
+      issued_at: new Date(asOf * 1000),
+      valid_until: new Date((asOf + ATTESTATION_VALID_S) * 1000),
+    })
+    .execute();
+  return {
+    listing_id: l.id,
+    endpoint_url: l.endpoint_url,
+    verdict,
+    reasons,
+    self_referential: l.self_referential,
+    as_of: asOf,
+    as_of_iso: now.toISOString(),
+    status: l.status,
+    verified_via: l.verified_via,
+    probe: {
+      score: l.score,
+      probe_count: l.probe_count,
+      probes_passed: l.probes_passed,
+      probes_failed: l.probes_failed,
+      consecutive_failures: l.consecutive_failures,
+      last_probed_at: unixSeconds(l.last_probed_at),
+      last_ok_at: unixSeconds(l.last_ok_at),
+      p50_latency_ms: l.p50_latency_ms,
+      p95_latency_ms: l.p95_latency_ms,
+    },
+    payto: {
+      address: l.obs_pay_to,
+      age_days: paytoAgeDays,
+      min_age_days: PAYTO_MIN_AGE_DAYS,
+      distinct_recent: l.payto_distinct_recent,
+      unstable: l.payto_unstable,
+      sentinel: l.payto_sentinel,
+    },
+    onchain_30d: {
+      known: false,
+      note: "the registry's USDC index is not running yet; no on-chain figures exist for this payTo",
+    },
+    paid_verification: latest
+      ? {
+          attempted: true,
+          delivered: latest.delivered,
+          at: unixSeconds(latest.at),
+          tx_hash: latest.tx_hash,
+          amount_usdc: latest.amount_usdc,
+        }
+      : { attempted: false, note: "the registry has not bought from this endpoint yet" },
+    price: {
+      listed_usd: l.price_amount,
+      quoted_atomic: l.amount_atomic,
+      quoted_usd: l.amount_usd,
+      matches_listing: priceMatches,
+      changed_at: unixSeconds(l.price_changed_at),
+    },
+    rule: `${VERDICT_RULE_VERSION}: avoid on a burn-address payTo, a failing endpoint or a failed latest purchase; caution when unverified, score under 0.9, payTo unstable or under 7 days old, price mismatch, challenge only on POST, or self-referential; otherwise pay (rules published in /methodology.json)`,
+    verification: {
+      attestation_id: signed.id,
+      attestation_url: ctx.attestationUrl(signed.id),
+      jws: signed.jws,
+      alg: "EdDSA",
+      kid: signed.kid,
+      key_url: ctx.keyUrl,
+      valid_until: asOf + ATTESTATION_VALID_S,
+    },
+    verification_schema: {
+      payload:
+        "JCS (RFC 8785) canonical JSON of {listing_id, endpoint_url, issued_at, verification, subject, valid_until}",
+      signature: "compact JWS, alg EdDSA (Ed25519); verify with the key in key_url whose kid matches",
+    },
+    verification_note:
+      "Fetch the attestation at attestation_url or verify the jws offline against /.well-known/jwks.json.",
+  };
+}
+
+/** An attestation by id with its expiry flag; null when unknown. */
+export async function getAttestation(db: Db, id: string, keyUrl: string, now = new Date()) {
+  const row = await db.selectFrom("attestations").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    listing_id: row.listing_id,
+    alg: "EdDSA",
+    kid: row.kid,
+    key_url: keyUrl,
+    jws: row.jws,
+    payload: row.payload,
+    issued_at: unixSeconds(row.issued_at),
+    valid_until: unixSeconds(row.valid_until),
+    expired: row.valid_until.getTime() <= now.getTime(),
+  };
+}

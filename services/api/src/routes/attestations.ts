@@ -1,0 +1,53 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getAttestation } from "@tollgate/registry";
+import { ApiError } from "@tollgate/schema";
+import type { App } from "../app.js";
+import type { AppDeps } from "../deps.js";
+import { urls } from "./paid/respond.js";
+import { commonErrors, notFoundError } from "./responses.js";
+
+const Attestation = z
+  .object({
+    id: z.string(),
+    listing_id: z.string(),
+    alg: z.literal("EdDSA"),
+    kid: z.string(),
+    key_url: z.string(),
+    jws: z.string(),
+    payload: z.unknown(),
+    issued_at: z.number().nullable(),
+    valid_until: z.number().nullable(),
+    expired: z.boolean(),
+  })
+  .openapi("Attestation");
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/attestations/{id}",
+  summary: "A signed attestation",
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .openapi({ param: { name: "id", in: "path" }, example: "0123456789abcdef0123456789abcdef" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "Attestation (expired flag given)",
+      content: { "application/json": { schema: Attestation } },
+    },
+    ...commonErrors,
+    ...notFoundError,
+  },
+});
+
+export function registerAttestations(app: App, deps: AppDeps) {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    const found = /^[0-9a-f]{32}$/.test(id) ? await getAttestation(deps.db, id, urls(c).keyUrl) : null;
+    if (!found) throw new ApiError("not_found", `no attestation ${id}; ids are 32 lowercase hex characters`);
+    return c.json({ ...found, alg: "EdDSA" as const }, 200);
+  });
+  app.get("/.well-known/jwks.json", (c) => c.json({ keys: [deps.payments.signingKey.publicJwk] }));
+}

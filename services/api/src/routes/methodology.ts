@@ -1,0 +1,61 @@
+import {
+  ATTESTATION_VALID_S,
+  FAILING_STREAK,
+  FAILURE_REASONS,
+  FREE_LISTINGS_PER_DOMAIN,
+  NEUTRAL_FAILURES,
+  PAID_ROUTES,
+  PAY_MIN_SCORE,
+  PAYTO_MIN_AGE_DAYS,
+  PROBE_TIERS,
+  SCORE_STEP,
+  STATUS_REASONS,
+  SUBMISSION_FEE_ATOMIC,
+  VERDICT_RULE_VERSION,
+  VERIFIED_MIN_PROBES,
+  VERIFIED_MIN_SCORE,
+} from "@tollgate/core";
+import type { App } from "../app.js";
+
+/** The rules as data: generated from the same constants the code runs on. */
+export function methodology() {
+  return {
+    version: "1.0.0",
+    probe_tiers: PROBE_TIERS,
+    status_rules: {
+      score_step: SCORE_STEP,
+      verified: {
+        min_probes: VERIFIED_MIN_PROBES,
+        min_score_exclusive: VERIFIED_MIN_SCORE,
+        failure_streak: 0,
+      },
+      failing: { consecutive_failures: FAILING_STREAK },
+      reasons: STATUS_REASONS,
+    },
+    pass_rate_24h: { neutral_failure_reasons: [...NEUTRAL_FAILURES], failure_reasons: FAILURE_REASONS },
+    sweep_timeout_guard: {
+      note: "a probe that times out counts as a failure at the probe time limit and in latency figures",
+    },
+    verdict: {
+      rule: VERDICT_RULE_VERSION,
+      pay_min_score: PAY_MIN_SCORE,
+      payto_min_age_days: PAYTO_MIN_AGE_DAYS,
+      self_referential: "never better than caution",
+      attestation_valid_s: ATTESTATION_VALID_S,
+    },
+    paid_routes: PAID_ROUTES,
+    sections: {
+      submission_fee: {
+        free_per_registered_domain: FREE_LISTINGS_PER_DOMAIN,
+        fee_atomic: SUBMISSION_FEE_ATOMIC,
+        asset: "USDC on Base",
+      },
+      money:
+        "payment is taken only when the answer is 200 (201 for a submission); unknown ids, validation failures and stale data are never charged",
+    },
+  };
+}
+
+export function registerMethodology(app: App) {
+  app.get("/methodology.json", (c) => c.json(methodology()));
+}
