@@ -11,6 +11,11 @@ import type { Wallet } from "./chain/wallets.js";
  * canonical Base address, and the spend controls name it explicitly (the client refuses unknown assets).
  */
 export function payingFetch(chain: Chain, wallet: Wallet, opts: { maxAtomicPerPayment?: string } = {}) {
+  return wrapFetchWithPayment(fetch, payingClient(chain, wallet, opts));
+}
+
+/** The official x402 client for a local wallet (to wrap a fetch of your own). */
+export function payingClient(chain: Chain, wallet: Wallet, opts: { maxAtomicPerPayment?: string } = {}) {
   const account = privateKeyToAccount(wallet.privateKey);
   const signer = toClientEvmSigner(account, chain.publicClient as never);
   const client = new x402Client();
@@ -24,5 +29,5 @@ export function payingFetch(chain: Chain, wallet: Wallet, opts: { maxAtomicPerPa
       },
     ],
   });
-  return wrapFetchWithPayment(fetch, client);
+  return client;
 }

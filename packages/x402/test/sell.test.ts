@@ -1,0 +1,119 @@
+import { serve } from "@hono/node-server";
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import { type Chain, createLocalFacilitator, payingFetch, startChain } from "@tollgate/devnet";
+import { createLogger } from "@tollgate/platform";
+import type { FacilitatorClient } from "@x402/core/server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeller, type PaidAnswer } from "../src/index.js";
+
+let chain: Chain;
+let tdb: TestDatabase;
+let base: string;
+let server: ReturnType<typeof serve>;
+let handlerRuns = 0;
+
+/** Routes whose handler answers the status in the path; one seller with a facilitator that fails on purpose. */
+beforeAll(async () => {
+  chain = await startChain();
+  tdb = await createTestDatabase();
+  const real = createLocalFacilitator(chain);
+  const failing: FacilitatorClient = {
+    ...real,
+    settle: async (p, r) => ({
+      success: false,
+      errorReason: "unexpected_settle_error",
+      transaction: "",
+      network: r.network,
+    }),
+  };
+  const throwing: FacilitatorClient = {
+    ...real,
+    settle: async () => {
+      throw new Error("facilitator unreachable after broadcast");
+    },
+  };
+  const log = createLogger("sell-test", "silent");
+  const sellers = {
+    ok: createSeller({ db: tdb.db, log, facilitator: real, payTo: chain.wallets.operator.address }),
+    failing: createSeller({ db: tdb.db, log, facilitator: failing, payTo: chain.wallets.operator.address }),
+    throwing: createSeller({ db: tdb.db, log, facilitator: throwing, payTo: chain.wallets.operator.address }),
+  };
+  const app = new Hono();
+  app.get("/:seller/:status", async (c) => {
+    const seller = sellers[c.req.param("seller") as keyof typeof sellers];
+    const status = Number(c.req.param("status"));
+    const a: PaidAnswer = await seller.sell(
+      { url: c.req.url, paymentHeader: c.req.header("payment-signature") ?? null },
+      { route: "test", amountAtomic: "7000", description: "test", successStatus: status === 201 ? 201 : 200 },
+      async () => {
+        handlerRuns++;
+        return { status, body: { content: "secret", status } };
+      },
+    );
+    return c.json(a.body as object, a.status as 200, a.headers);
+  });
+  server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  server.close();
+  await tdb.drop();
+  await chain.stop();
+});
+
+const operator = () => chain.wallets.operator.address;
+
+describe("selling: payment only on the success status", () => {
+  it.each([200, 201])("%i is charged once, with a receipt", async (status) => {
+    const before = await chain.balanceOf(operator());
+    const res = await payingFetch(chain, chain.wallets.buyers[0]!)(`${base}/ok/${status}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("payment-response")).toBeTruthy();
+    expect(await chain.balanceOf(operator())).toBe(before + 7000n);
+  });
+
+  it.each([400, 404, 409, 500, 503])("a %i answer is never charged", async (status) => {
+    const before = await chain.balanceOf(operator());
+    const res = await payingFetch(chain, chain.wallets.buyers[1]!)(`${base}/ok/${status}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("payment-response")).toBeNull();
+    expect(await chain.balanceOf(operator())).toBe(before);
+    const row = await tdb.db
+      .selectFrom("payments")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "not_charged", tx_hash: null });
+  });
+
+  it("a failing facilitator serves no content and takes no money", async () => {
+    const before = await chain.balanceOf(operator());
+    const buyerBefore = await chain.balanceOf(chain.wallets.buyers[2]!.address);
+    const res = await payingFetch(chain, chain.wallets.buyers[2]!)(`${base}/failing/200`);
+    expect(res.status).toBe(402);
+    const body = await res.json();
+    expect(body.content).toBeUndefined();
+    expect(body.error).toBe("unexpected_settle_error");
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect(await chain.balanceOf(chain.wallets.buyers[2]!.address)).toBe(buyerBefore);
+  });
+
+  it("an indeterminate settlement is not answered 402 and serves no content", async () => {
+    const runs = handlerRuns;
+    const res = await payingFetch(chain, chain.wallets.buyers[3]!)(`${base}/throwing/200`);
+    expect(res.status).toBe(502);
+    const body = await res.json();
+    expect(body).toMatchObject({ error: "settlement_indeterminate" });
+    expect(body.content).toBeUndefined();
+    expect(handlerRuns).toBe(runs + 1);
+    const row = await tdb.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("status", "=", "indeterminate")
+      .executeTakeFirst();
+    expect(row).toBeDefined();
+  });
+});

@@ -1,0 +1,218 @@
+import { serve } from "@hono/node-server";
+import { type Chain, createLocalFacilitator, payingClient, payingFetch, startChain } from "@tollgate/devnet";
+import { createLogger } from "@tollgate/platform";
+import { createSeller, generateSigningKey } from "@tollgate/x402";
+import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
+import { compactVerify, createRemoteJWKSet } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi, validListing } from "./helpers.js";
+
+let chain: Chain;
+let t: TestApi;
+let base: string;
+let server: ReturnType<typeof serve>;
+let listingId: string;
+const operator = () => chain.wallets.operator.address;
+
+beforeAll(async () => {
+  chain = await startChain();
+  const facilitator = createLocalFacilitator(chain);
+  t = await startTestApi({
+    payments: async (db) => ({
+      seller: createSeller({ db, log: createLogger("seller", "silent"), facilitator, payTo: operator() }),
+      signingKey: (await generateSigningKey()).key,
+    }),
+  });
+  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
+  const old = new Date(Date.now() - 30 * 86_400_000);
+  await t.tdb.db
+    .updateTable("listings")
+    .set({
+      status: "verified",
+      score: 0.95,
+      probe_count: 40,
+      probes_passed: 40,
+      verified_via: "GET",
+      obs_pay_to: "0x1111111111111111111111111111111111111111",
+      obs_first_seen_at: old,
+      amount_usd: 0.01,
+      amount_atomic: "10000",
+    })
+    .where("id", "=", listingId)
+    .execute();
+});
+afterAll(async () => {
+  server.close();
+  await t.tdb.drop();
+  await chain.stop();
+});
+
+/** A real PAYMENT-SIGNATURE from the official client, captured instead of sent. */
+async function signedHeaderFor(url: string, buyer = 1): Promise<string> {
+  let captured: string | null = null;
+  const spy = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const sig = req.headers.get("payment-signature");
+    if (sig) {
+      captured = sig;
+      return new Response("{}", { status: 599 });
+    }
+    return fetch(req);
+  };
+  await wrapFetchWithPayment(
+    spy as typeof fetch,
+    payingClient(chain, chain.wallets.buyers[buyer]!),
+  )(url).catch(() => undefined);
+  if (!captured) throw new Error("no payment header was produced");
+  return captured;
+}
+
+const ledger = () => t.tdb.db.selectFrom("payments").selectAll().orderBy("created_at").execute();
+
+describe("paid routes over x402 v2", () => {
+  it("an unpaid verdict answers 402 with the same PaymentRequired in header and body", async () => {
+    const res = await fetch(`${base}/v1/listings/${listingId}/verdict`);
+    expect(res.status).toBe(402);
+    const header = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
+    const body = await res.json();
+    expect(body).toMatchObject(header);
+    expect(header).toMatchObject({
+      x402Version: 2,
+      resource: { url: `${base}/v1/listings/${listingId}/verdict` },
+    });
+    expect(header.accepts).toEqual([
+      {
+        scheme: "exact",
+        network: "eip155:8453",
+        asset: chain.usdc,
+        amount: "5000",
+        payTo: operator(),
+        maxTimeoutSeconds: 60,
+        extra: { name: "USD Coin", version: "2" },
+      },
+    ]);
+  });
+
+  it("the official client pays the verdict: 200, receipt, USDC Transfer on-chain, attestation verifiable from the JWKS alone", async () => {
+    const before = await chain.balanceOf(operator());
+    const res = await payingFetch(
+      chain,
+      chain.wallets.buyers[0]!,
+    )(`${base}/v1/listings/${listingId}/verdict`);
+    expect(res.status).toBe(200);
+    const verdict = await res.json();
+    expect(verdict).toMatchObject({ listing_id: listingId, verdict: "pay", self_referential: false });
+    expect(verdict.reasons.join(" ")).toMatch(/no_paid_delivery_check_yet/);
+    const receipt = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    expect(receipt.success).toBe(true);
+    const tx = await chain.publicClient.getTransactionReceipt({ hash: receipt.transaction as `0x${string}` });
+    const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+    const transfer = tx.logs.find(
+      (l) => l.topics[0] === transferTopic && l.address.toLowerCase() === chain.usdc.toLowerCase(),
+    );
+    expect(transfer?.topics[2]?.toLowerCase()).toBe(
+      `0x000000000000000000000000${operator().slice(2).toLowerCase()}`,
+    );
+    expect(await chain.balanceOf(operator())).toBe(before + 5000n);
+    expect((await ledger()).filter((p) => p.status === "settled")).toHaveLength(1);
+
+    const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`));
+    const { payload } = await compactVerify(verdict.verification.jws, jwks);
+    const signed = JSON.parse(new TextDecoder().decode(payload));
+    expect(signed).toMatchObject({
+      listing_id: listingId,
+      endpoint_url: "https://api.example.com/v1/weather",
+    });
+    expect(Object.keys(signed)).toEqual([
+      "endpoint_url",
+      "issued_at",
+      "listing_id",
+      "subject",
+      "valid_until",
+      "verification",
+    ]);
+    const att = await (await fetch(`${base}/v1/attestations/${verdict.verification.attestation_id}`)).json();
+    expect(att).toMatchObject({
+      id: verdict.verification.attestation_id,
+      expired: false,
+      alg: "EdDSA",
+      jws: verdict.verification.jws,
+    });
+    expect(att.id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await fetch(`${base}/v1/attestations/${"0".repeat(32)}`)).status).toBe(404);
+    const stats = await (await fetch(`${base}/v1/stats`)).json();
+    expect(stats.verdict_sales).toMatchObject({ total: 1, last_24h: 1, usd_total: 0.005 });
+  });
+
+  it("purchases: paid with the official client; unknown id with a payment header is 402 listing_not_found, uncharged", async () => {
+    const before = await chain.balanceOf(operator());
+    const res = await payingFetch(
+      chain,
+      chain.wallets.buyers[0]!,
+    )(`${base}/v1/listings/${listingId}/purchases`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      listing_id: listingId,
+      purchases: [],
+      pairs: [],
+      summary: { purchases: 0 },
+    });
+    expect(await chain.balanceOf(operator())).toBe(before + 10_000n);
+
+    const header = await signedHeaderFor(`${base}/v1/listings/${listingId}/purchases`);
+    const mid = await chain.balanceOf(operator());
+    for (const path of ["purchases", "verdict"]) {
+      const unknown = await fetch(`${base}/v1/listings/lst_00000000000000000000/${path}`, {
+        headers: { "payment-signature": header },
+      });
+      expect(unknown.status).toBe(402);
+      expect((await unknown.json()).error).toBe("listing_not_found");
+    }
+    expect(await chain.balanceOf(operator())).toBe(mid);
+  });
+
+  it("a replayed payment settles once", async () => {
+    const url = `${base}/v1/listings/${listingId}/verdict`;
+    const header = await signedHeaderFor(url, 2);
+    const before = await chain.balanceOf(operator());
+    const first = await fetch(url, { headers: { "payment-signature": header } });
+    expect(first.status).toBe(200);
+    const again = await fetch(url, { headers: { "payment-signature": header } });
+    expect(again.status).toBe(402);
+    expect((await again.json()).verdict).toBeUndefined();
+    expect(await chain.balanceOf(operator())).toBe(before + 5000n);
+  });
+});
+
+describe("submission fee", () => {
+  const on = (i: number) => validListing({ endpoint_url: `https://pub-fee.com/api/${i}`, name: `fee ${i}` });
+  it("5 free per registered domain, then 402; validation and duplicates are never charged; paid retry → 201", async () => {
+    for (let i = 0; i < 5; i++) expect((await t.req("POST", "/v1/listings", on(i))).status).toBe(201);
+    const post = (body: unknown, f: typeof fetch = fetch) =>
+      f(`${base}/v1/listings`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const due = await post(on(5));
+    expect(due.status).toBe(402);
+    const header = JSON.parse(Buffer.from(due.headers.get("payment-required")!, "base64").toString());
+    expect(header.accepts[0]).toMatchObject({ amount: "250000", payTo: operator() });
+    expect(await due.json()).toMatchObject(header);
+
+    const before = await chain.balanceOf(operator());
+    const buyer = payingFetch(chain, chain.wallets.buyers[3]!);
+    expect((await post({ ...on(6), category: "nope.nope" }, buyer)).status).toBe(400);
+    expect((await post(on(0), buyer)).status).toBe(409);
+    expect(await chain.balanceOf(operator())).toBe(before);
+
+    const paid = await post(on(5), buyer);
+    expect(paid.status).toBe(201);
+    expect((await paid.json()).claim_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(paid.headers.get("payment-response")).toBeTruthy();
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+});
