@@ -31,6 +31,11 @@ const env: Record<string, string> = {
   API_PORT,
   MCP_PORT,
   CHAIN_RPC_URL: chain.rpcUrl,
+  // Payments: Tollgate's revenue goes to the local operator wallet; the in-process facilitator settles
+  // on the local chain from the local facilitator wallet (production sets FACILITATOR_URL instead).
+  OPERATOR_PAY_TO: chain.wallets.operator.address,
+  FACILITATOR_RPC_URL: chain.rpcUrl,
+  FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
   // The guard stays on: the demo sellers' host names are the only exception, and only outside production.
   SSRF_ALLOW_HOSTS: demo.allowanceEnv,
   ALLOW_HTTP_ENDPOINTS: "true",
@@ -99,6 +104,8 @@ Submitted ${submitted.length} demo listings${submitted.length ? ` (${submitted.j
 Watch them get probed and verified:
   curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
   curl -s '${api}/v1/changes' | jq '.changes[:5]'
+Pay for a verdict with the official x402 client (a funded local buyer):
+  pnpm exec tsx scripts/pay-verdict.ts <listing id>
 Operator payTo ${chain.wallets.operator.address}; funded test buyers: ${chain.wallets.buyers.map((b) => b.address).join(", ")}.
 Ctrl-C stops everything. SHOW_LOGS=1 pnpm start shows every service's log lines.
 `);

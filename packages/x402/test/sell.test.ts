@@ -94,7 +94,7 @@ describe("selling: payment only on the success status", () => {
     const buyerBefore = await chain.balanceOf(chain.wallets.buyers[2]!.address);
     const res = await payingFetch(chain, chain.wallets.buyers[2]!)(`${base}/failing/200`);
     expect(res.status).toBe(402);
-    const body = await res.json();
+    const body = (await res.json()) as { content?: unknown; error?: string };
     expect(body.content).toBeUndefined();
     expect(body.error).toBe("unexpected_settle_error");
     expect(await chain.balanceOf(operator())).toBe(before);
@@ -105,7 +105,7 @@ describe("selling: payment only on the success status", () => {
     const runs = handlerRuns;
     const res = await payingFetch(chain, chain.wallets.buyers[3]!)(`${base}/throwing/200`);
     expect(res.status).toBe(502);
-    const body = await res.json();
+    const body = (await res.json()) as { content?: unknown; error?: string };
     expect(body).toMatchObject({ error: "settlement_indeterminate" });
     expect(body.content).toBeUndefined();
     expect(handlerRuns).toBe(runs + 1);

@@ -13,6 +13,8 @@ let base: string;
 let server: ReturnType<typeof serve>;
 let listingId: string;
 const operator = () => chain.wallets.operator.address;
+// biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
+const json = async (r: Response): Promise<any> => r.json();
 
 beforeAll(async () => {
   chain = await startChain();
@@ -53,7 +55,7 @@ afterAll(async () => {
 /** A real PAYMENT-SIGNATURE from the official client, captured instead of sent. */
 async function signedHeaderFor(url: string, buyer = 1): Promise<string> {
   let captured: string | null = null;
-  const spy = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const spy = async (input: string | URL | Request, init?: RequestInit) => {
     const req = new Request(input, init);
     const sig = req.headers.get("payment-signature");
     if (sig) {
@@ -77,7 +79,7 @@ describe("paid routes over x402 v2", () => {
     const res = await fetch(`${base}/v1/listings/${listingId}/verdict`);
     expect(res.status).toBe(402);
     const header = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject(header);
     expect(header).toMatchObject({
       x402Version: 2,
@@ -103,7 +105,7 @@ describe("paid routes over x402 v2", () => {
       chain.wallets.buyers[0]!,
     )(`${base}/v1/listings/${listingId}/verdict`);
     expect(res.status).toBe(200);
-    const verdict = await res.json();
+    const verdict = await json(res);
     expect(verdict).toMatchObject({ listing_id: listingId, verdict: "pay", self_referential: false });
     expect(verdict.reasons.join(" ")).toMatch(/no_paid_delivery_check_yet/);
     const receipt = decodePaymentResponseHeader(res.headers.get("payment-response")!);
@@ -134,7 +136,7 @@ describe("paid routes over x402 v2", () => {
       "valid_until",
       "verification",
     ]);
-    const att = await (await fetch(`${base}/v1/attestations/${verdict.verification.attestation_id}`)).json();
+    const att = await json(await fetch(`${base}/v1/attestations/${verdict.verification.attestation_id}`));
     expect(att).toMatchObject({
       id: verdict.verification.attestation_id,
       expired: false,
@@ -143,7 +145,7 @@ describe("paid routes over x402 v2", () => {
     });
     expect(att.id).toMatch(/^[0-9a-f]{32}$/);
     expect((await fetch(`${base}/v1/attestations/${"0".repeat(32)}`)).status).toBe(404);
-    const stats = await (await fetch(`${base}/v1/stats`)).json();
+    const stats = await json(await fetch(`${base}/v1/stats`));
     expect(stats.verdict_sales).toMatchObject({ total: 1, last_24h: 1, usd_total: 0.005 });
   });
 
@@ -154,7 +156,7 @@ describe("paid routes over x402 v2", () => {
       chain.wallets.buyers[0]!,
     )(`${base}/v1/listings/${listingId}/purchases`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    expect(await json(res)).toMatchObject({
       listing_id: listingId,
       purchases: [],
       pairs: [],
@@ -169,7 +171,7 @@ describe("paid routes over x402 v2", () => {
         headers: { "payment-signature": header },
       });
       expect(unknown.status).toBe(402);
-      expect((await unknown.json()).error).toBe("listing_not_found");
+      expect((await json(unknown)).error).toBe("listing_not_found");
     }
     expect(await chain.balanceOf(operator())).toBe(mid);
   });
@@ -182,7 +184,7 @@ describe("paid routes over x402 v2", () => {
     expect(first.status).toBe(200);
     const again = await fetch(url, { headers: { "payment-signature": header } });
     expect(again.status).toBe(402);
-    expect((await again.json()).verdict).toBeUndefined();
+    expect((await json(again)).verdict).toBeUndefined();
     expect(await chain.balanceOf(operator())).toBe(before + 5000n);
   });
 });
@@ -201,7 +203,7 @@ describe("submission fee", () => {
     expect(due.status).toBe(402);
     const header = JSON.parse(Buffer.from(due.headers.get("payment-required")!, "base64").toString());
     expect(header.accepts[0]).toMatchObject({ amount: "250000", payTo: operator() });
-    expect(await due.json()).toMatchObject(header);
+    expect(await json(due)).toMatchObject(header);
 
     const before = await chain.balanceOf(operator());
     const buyer = payingFetch(chain, chain.wallets.buyers[3]!);
@@ -211,7 +213,7 @@ describe("submission fee", () => {
 
     const paid = await post(on(5), buyer);
     expect(paid.status).toBe(201);
-    expect((await paid.json()).claim_token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await json(paid)).claim_token).toMatch(/^[0-9a-f]{64}$/);
     expect(paid.headers.get("payment-response")).toBeTruthy();
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
   });
