@@ -1,4 +1,5 @@
 export * from "./categories.js";
+export * from "./claim/index.js";
 export * from "./columns.js";
 export * from "./errors.js";
 export * from "./listings/auth.js";

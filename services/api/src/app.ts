@@ -6,6 +6,7 @@ import { errorResponse, validationHook } from "./errors.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
+import { registerClaim } from "./routes/claim/routes.js";
 import { registerDiscover } from "./routes/discover.js";
 import { registerDocs } from "./routes/docs.js";
 import { registerHistory } from "./routes/history.js";
@@ -91,6 +92,7 @@ export function buildApi(deps: AppDeps): App {
   registerPurchases(app, deps);
   registerAttestations(app, deps);
   registerMethodology(app);
+  registerClaim(app, deps);
   registerDocs(app, deps);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import type { Logger } from "@tollgate/platform";
+import type { Limiter, Logger, SafeHttpClient } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
 import type { Payments } from "./payments.js";
 
@@ -14,4 +14,8 @@ export interface AppDeps {
   checkHost: HostCheck;
   discover: DiscoverDeps;
   payments: Payments;
+  /** The SSRF-safe client: the only way the API fetches a user-supplied URL (claim proofs). */
+  safeClient: SafeHttpClient;
+  /** Redis-backed limits shared by every api replica. */
+  limits: { challenge: Limiter; claim: Limiter };
 }

@@ -1,13 +1,29 @@
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@tollgate/db";
-import { runService } from "@tollgate/platform";
+import {
+  allowanceFromConfig,
+  createLimiter,
+  createSafeHttpClient,
+  producerRedis,
+  runService,
+} from "@tollgate/platform";
 import { buildApi } from "./app.js";
 import { apiEnvSchema } from "./config.js";
 import { buildHostCheck } from "./host-check.js";
 import { buildPayments } from "./payments.js";
+import { claimLimits } from "./routes/claim/limits.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "api" });
+  const redis = producerRedis(config.REDIS_URL);
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+  const safeClient = createSafeHttpClient({
+    verifiedBy: config.SERVICE_NAME,
+    timeoutMs: 10_000,
+    maxBodyBytes: 64 * 1024,
+    allowance: allowanceFromConfig(config),
+    allowHttp: config.ALLOW_HTTP_ENDPOINTS,
+  });
   const app = buildApi({
     db,
     log,
@@ -18,12 +34,16 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     checkHost: buildHostCheck(config),
     discover: {},
     payments: await buildPayments(config, db, log),
+    safeClient,
+    limits: claimLimits(redis, config.QUEUE_PREFIX),
   });
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.API_PORT;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
+  shutdown.register("http-client", () => safeClient.close());
+  shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
   return { url: `http://${config.API_HOST}:${port}` };
 });

@@ -1,11 +1,13 @@
 import type { Db } from "@tollgate/db";
-import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
-import { createLogger } from "@tollgate/platform";
+import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
+import { createLogger, createSafeHttpClient } from "@tollgate/platform";
 import type { HostCheck } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
+import { Redis } from "ioredis";
 import { buildApi } from "../src/app.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
 import type { Payments } from "../src/payments.js";
+import { claimLimits } from "../src/routes/claim/limits.js";
 import { createTestResolver } from "./resolver.js";
 
 /** DNS answers the test world gives; anything else fails to resolve. */
@@ -29,9 +31,15 @@ export interface TestApi {
 }
 
 export async function startTestApi(
-  opts: { checkHost?: HostCheck; payments?: (db: Db) => Payments | Promise<Payments> } = {},
+  opts: {
+    checkHost?: HostCheck;
+    payments?: (db: Db) => Payments | Promise<Payments>;
+    allowance?: Record<string, string>;
+    allowHttp?: boolean;
+  } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
+  const redis = new Redis("redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
   const payments = opts.payments
     ? await opts.payments(tdb.db)
     : { seller: null, signingKey: (await generateSigningKey()).key };
@@ -45,7 +53,19 @@ export async function startTestApi(
     checkHost: opts.checkHost ?? hostCheckFromResolver(createTestResolver(TEST_DNS)),
     discover: {},
     payments,
+    safeClient: createSafeHttpClient({
+      verifiedBy: "tollgate",
+      timeoutMs: 2000,
+      allowance: { hosts: opts.allowance ?? {}, cidrs: [] },
+      allowHttp: opts.allowHttp ?? false,
+    }),
+    limits: claimLimits(redis, testPrefix("api")),
   });
+  const drop = tdb.drop;
+  tdb.drop = async () => {
+    redis.disconnect();
+    await drop();
+  };
   return {
     app,
     tdb,

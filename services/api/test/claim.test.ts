@@ -1,0 +1,143 @@
+import { type DemoSellers, startDemoSellers } from "@tollgate/devnet";
+import { createListing, validateSubmission } from "@tollgate/registry";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "./helpers.js";
+
+let demo: DemoSellers;
+let t: TestApi;
+beforeAll(async () => {
+  demo = await startDemoSellers({ payTo: "0x1111111111111111111111111111111111111111" });
+  t = await startTestApi({ allowance: demo.allowance, allowHttp: true });
+});
+afterAll(async () => {
+  await t.tdb.drop();
+  await demo.stop();
+});
+
+const control = () => demo.sellers.claimable.control;
+async function newListing(path = "") {
+  const prepared = await validateSubmission(
+    t.tdb.db,
+    {
+      name: "claim me",
+      description: "claimable",
+      endpoint_url: `${demo.sellers.claimable.url}${path}`,
+      category: "data.other",
+      price_amount: 0.01,
+    },
+    { checkHost: async () => ({ ok: true }), allowHttp: true },
+  );
+  return createListing(t.tdb.db, prepared);
+}
+const patchWith = (id: string, token: string) =>
+  t.req(
+    "PATCH",
+    `/v1/listings/${id}`,
+    { description: `by ${token.slice(0, 6)}` },
+    { "x-claim-token": token },
+  );
+
+describe("claim flow", () => {
+  it("GET claim explains and issues nothing; 404 for unknown or delisted", async () => {
+    const { id, claim_token } = await newListing("?a=1");
+    const res = await t.req("GET", `/v1/listings/${id}/claim`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ origin_status: "submitted", challenge_active: false });
+    expect(body.instructions).toMatch(/\.well-known\/tollgate-claim/);
+    expect(
+      await t.tdb.db.selectFrom("claim_challenges").selectAll().where("listing_id", "=", id).execute(),
+    ).toHaveLength(0);
+    expect((await t.req("GET", "/v1/listings/lst_00000000000000000000/claim")).status).toBe(404);
+    await t.req("DELETE", `/v1/listings/${id}`, undefined, { "x-claim-token": claim_token });
+    expect((await t.req("GET", `/v1/listings/${id}/claim`)).status).toBe(404);
+  });
+
+  it("409 no_challenge, 403 proof_not_found for a wrong token, then 200 with the proof at the well-known path", async () => {
+    const { id, claim_token } = await newListing("?b=1");
+    const early = await t.req("POST", `/v1/listings/${id}/claim`, { email: "s@example.com" });
+    expect(early.status).toBe(409);
+    expect((await early.json()).error).toBe("no_challenge");
+    const ch = await (await t.req("POST", `/v1/listings/${id}/claim/challenge`)).json();
+    expect(ch).toMatchObject({ valid_for_seconds: 86400, token: expect.any(String) });
+    expect((await (await t.req("GET", `/v1/listings/${id}/claim`)).json()).challenge_active).toBe(true);
+    // the challenge token is never a credential
+    expect((await patchWith(id, ch.token)).status).toBe(401);
+
+    control().claimToken = "not-the-token";
+    const wrong = await t.req("POST", `/v1/listings/${id}/claim`, { email: "s@example.com" });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error).toBe("proof_not_found");
+    expect((await patchWith(id, claim_token)).status).toBe(200);
+
+    control().claimToken = ch.token;
+    control().claimVia = "well-known";
+    const ok = await t.req("POST", `/v1/listings/${id}/claim`, { email: "s@example.com" });
+    expect(ok.status).toBe(200);
+    const claimed = await ok.json();
+    expect(claimed).toMatchObject({
+      ok: true,
+      origin: "claimed",
+      edit_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect((await patchWith(id, claim_token)).status).toBe(401);
+    expect((await patchWith(id, claimed.edit_token)).status).toBe(200);
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).origin).toBe("claimed");
+    const fetched = control().requests.filter((r) => r.path === "/.well-known/tollgate-claim");
+    expect(fetched.at(-1)?.headers["x-verified-by"]).toBe("tollgate");
+  });
+
+  it("accepts the proof as the x-tollgate-claim header; an earlier challenge stays valid; expired ones do not count", async () => {
+    const { id } = await newListing("?c=1");
+    const first = await (await t.req("POST", `/v1/listings/${id}/claim/challenge`)).json();
+    await t.req("POST", `/v1/listings/${id}/claim/challenge`);
+    control().claimToken = first.token;
+    control().claimVia = "header";
+    expect((await t.req("POST", `/v1/listings/${id}/claim`, { email: "h@example.com" })).status).toBe(200);
+
+    const other = await newListing("?d=1");
+    const stale = await (await t.req("POST", `/v1/listings/${other.id}/claim/challenge`)).json();
+    await t.tdb.db
+      .updateTable("claim_challenges")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("token", "=", stale.token)
+      .execute();
+    control().claimToken = stale.token;
+    control().claimVia = "both";
+    const res = await t.req("POST", `/v1/listings/${other.id}/claim`, { email: "h@example.com" });
+    expect(res.status).toBe(409);
+  });
+
+  it("two concurrent claims both succeed and only the last issued token is valid", async () => {
+    const { id } = await newListing("?e=1");
+    const ch = await (await t.req("POST", `/v1/listings/${id}/claim/challenge`)).json();
+    control().claimToken = ch.token;
+    const [a, b] = await Promise.all([
+      t.req("POST", `/v1/listings/${id}/claim`, { email: "a@example.com" }),
+      t.req("POST", `/v1/listings/${id}/claim`, { email: "b@example.com" }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const tokens = [(await a.json()).edit_token, (await b.json()).edit_token];
+    const valid = [];
+    for (const tok of tokens) valid.push((await patchWith(id, tok)).status === 200);
+    expect(valid.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("bad email is a 400; 50 challenges per hour per IP, then 429 with Retry-After", async () => {
+    const { id } = await newListing("?f=1");
+    expect((await t.req("POST", `/v1/listings/${id}/claim`, { email: "nope" })).status).toBe(400);
+    // every challenge so far in this file came from the same (test) client address
+    const earlier = (await t.tdb.db.selectFrom("claim_challenges").select("id").execute()).length;
+    let last: Awaited<ReturnType<typeof t.req>> | null = null;
+    let okCount = 0;
+    for (let i = 0; i < 60; i++) {
+      last = await t.req("POST", `/v1/listings/${id}/claim/challenge`);
+      if (last.status === 200) okCount++;
+      else break;
+    }
+    expect(okCount).toBe(50 - earlier);
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await last!.json()).error).toBe("rate_limited");
+  });
+});
