@@ -19,7 +19,7 @@ export default defineConfig({
           include: ["test-e2e/**/*.test.ts"],
           exclude: ["test-e2e/bench/**", "**/node_modules/**"],
           globalSetup: ["packages/db/src/testing/global-setup.ts"],
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           pool: "forks",
           fileParallelism: false,

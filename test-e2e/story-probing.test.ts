@@ -43,7 +43,7 @@ const get = async (path: string): Promise<any> => (await fetch(`${api}${path}`))
 async function until<T>(
   what: string,
   fn: () => Promise<T | undefined | null | false>,
-  timeoutMs = 60_000,
+  timeoutMs = 150_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -73,14 +73,15 @@ describe("probing story", () => {
     };
     const good = await submit(demo.sellers["x402-hono"].url, "Official seller");
     const flaky = await submit(demo.sellers.flaky.url, "Flaky seller");
-    let last: { status?: string; probe_count?: number; score?: number } = {};
+    let last: { status?: string; probe_count?: number; score?: number; error?: string; message?: string } =
+      {};
     const verified = await until("verified", async () => {
       const d = await get(`/v1/listings/${good}`);
       last = d;
       return d.status === "verified" ? d : null;
     }).catch((err) => {
       throw new Error(
-        `${(err as Error).message}; last state ${JSON.stringify({ status: last.status, probe_count: last.probe_count, score: last.score })}; prober log tail: ${world.services.get("prober")?.logs.slice(-5).join("")}`,
+        `${(err as Error).message}; last state ${JSON.stringify({ status: last.status, probe_count: last.probe_count, score: last.score, error: last.error, message: last.message })}; prober log tail: ${world.services.get("prober")?.logs.slice(-2).join("")}; api log tail: ${world.services.get("api")?.logs.slice(-6).join("")}`,
       );
     });
     expect(verified).toMatchObject({

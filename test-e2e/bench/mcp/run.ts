@@ -1,0 +1,62 @@
+/**
+ * Benchmark: MCP tool calls per second for find_paid_service beside GET /v1/discover requests per
+ * second, same run, same data (10k listings), both services as their own processes. Run: pnpm bench:mcp
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
+import { startService } from "@tollgate/devnet";
+import { seedListings } from "../api/seed.js";
+import { load } from "../load.js";
+
+const N = Number(process.env.BENCH_LISTINGS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_DURATION_S ?? 8);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const name = "tollgate_bench_mcp";
+await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+const url = urlFor(name);
+await ensureDatabase(url);
+const db = createDb(url);
+await migrateToLatest(db as never);
+await seedListings(db, N);
+await db.destroy();
+const env = { NODE_ENV: "test", DATABASE_URL: url, API_PORT: "0", MCP_PORT: "0" };
+const api = await startService("api", env);
+const mcp = await startService("mcp", env);
+
+const rest = await load("GET /v1/discover?q=weather", [`${String(api.ready.url)}/v1/discover?q=weather`], {
+  durationS: SECONDS,
+  connections: CLIENTS,
+});
+
+let calls = 0;
+let errors = 0;
+const latencies: number[] = [];
+const end = Date.now() + SECONDS * 1000;
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    const client = new Client({ name: "bench", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(String(mcp.ready.endpoint))));
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      const r = await client.callTool({ name: "find_paid_service", arguments: { query: "weather" } });
+      latencies.push(performance.now() - t0);
+      if (r.isError) errors++;
+      else calls++;
+    }
+    await client.close();
+  }),
+);
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
+await api.stop();
+await mcp.stop();
+await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+console.log(`| run (${N} listings, ${CLIENTS} concurrent clients) | per second | p50 ms | p99 ms |
+|---|---|---|---|
+| GET /v1/discover?q=weather (autocannon) | ${rest.rps} | ${rest.p50} | ${rest.p99} |
+| MCP find_paid_service (official client, stateless POST /mcp) | ${(calls / SECONDS).toFixed(0)} | ${pct(50)} | ${pct(99)} |
+
+(${errors} tool errors; MCP/REST ratio ${(calls / SECONDS / rest.rps).toFixed(2)})`);
