@@ -43,6 +43,12 @@ const env: Record<string, string> = {
   PROBE_INTERVAL_SCALE: process.env.PROBE_INTERVAL_SCALE ?? "0.01",
   PROBE_TICK_MS: "1000",
   PROBE_HOST_MIN_GAP_MS: "0",
+  // Demand, demo pace: the free feed is live (no delay) with a floor of one client, so a newcomer's own
+  // searches show up; the paid snapshots are rebuilt every minute. Production keeps the policy defaults.
+  DEMAND_DELAY_HOURS: "0",
+  DEMAND_K_FLOOR: "1",
+  DEMAND_FEED_CACHE_MS: "2000",
+  DEMAND_SNAPSHOT_EVERY_MS: "60000",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
 
@@ -104,8 +110,12 @@ Submitted ${submitted.length} demo listings${submitted.length ? ` (${submitted.j
 Watch them get probed and verified:
   curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
   curl -s '${api}/v1/changes' | jq '.changes[:5]'
-Pay for a verdict with the official x402 client (a funded local buyer):
-  pnpm exec tsx scripts/pay-verdict.ts <listing id>
+Search as an agent would, then see it in the demand feed:
+  curl -s '${api}/v1/discover?q=hourly+weather+forecast' | jq '.results[].name'
+  curl -s '${api}/v1/demand' | jq '.top_needs'
+Pay with the official x402 client (a funded local buyer):
+  pnpm exec tsx scripts/pay.ts /v1/listings/<listing id>/verdict
+  pnpm exec tsx scripts/pay.ts /v1/demand/report     (once the snapshot is built, within a minute)
 Operator payTo ${chain.wallets.operator.address}; funded test buyers: ${chain.wallets.buyers.map((b) => b.address).join(", ")}.
 Ctrl-C stops everything. SHOW_LOGS=1 pnpm start shows every service's log lines.
 `);

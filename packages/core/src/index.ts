@@ -1,3 +1,4 @@
+export * from "./demand/index.js";
 export * from "./domain.js";
 export * from "./fee.js";
 export * from "./probe/index.js";

@@ -3,12 +3,16 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as m0001 from "./migrations/2026_11_23_0001_initial.js";
 import * as m0002 from "./migrations/2026_11_23_0002_listing_search.js";
 import * as m0003 from "./migrations/2026_11_23_0003_probe_scheduling.js";
+import * as m0004 from "./migrations/2026_11_23_0004_demand.js";
+import * as m0005 from "./migrations/2026_11_23_0005_embeddings.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
   "2026_11_23_0001_initial": m0001,
   "2026_11_23_0002_listing_search": m0002,
   "2026_11_23_0003_probe_scheduling": m0003,
+  "2026_11_23_0004_demand": m0004,
+  "2026_11_23_0005_embeddings": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,7 @@ export interface ListingsTable {
   lease_until: NullableTimestamp;
   last_failed_at: NullableTimestamp;
   last_failure_reason: string | null;
+  submitter_client_hash: string | null;
   embedding: Buffer | null;
   /** generated from name, description and category; never written */
   search_tsv: ColumnType<string, never, never>;
@@ -200,6 +201,15 @@ export interface SearchLogTable {
   result_count: number;
   result_ids: Generated<string[]>;
   params: Json;
+  term: string | null;
+  self_check: Generated<boolean>;
+}
+
+export interface DemandAnswersTable {
+  term: string;
+  checked_at: Timestamp;
+  result_count: number;
+  top_ids: string[];
 }
 
 export interface DemandSnapshotsTable {
@@ -227,6 +237,7 @@ export interface Database {
   purchases: PurchasesTable;
   search_log: SearchLogTable;
   demand_snapshots: DemandSnapshotsTable;
+  demand_answers: DemandAnswersTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -54,3 +54,46 @@ export const baseEnv = {
 };
 export const baseEnvSchema = z.object(baseEnv);
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
+
+/** Demand settings shared by every service that logs searches or serves the feed (api, mcp, aggregator). */
+export const demandEnv = {
+  /** Salt for client-address hashes in the search log (set a secret one in production). */
+  DEMAND_SALT: z.string().min(8).default("tollgate-local-demand-salt"),
+  /** Distinct non-seller client IPs a term needs before it is published anywhere. */
+  DEMAND_K_FLOOR: envInt(3, 1, 1000),
+  /** The paid demand tier is on sale (the free feed then ends a week behind live). */
+  PAID_DEMAND_LIVE: envBoolean(true),
+  /** How long one aggregation of the search log serves the free feed (per process). */
+  DEMAND_FEED_CACHE_MS: envInt(60_000, 0, 3_600_000),
+  /** Non-production only: override the free feed's delay behind live (hours), for demos and e2e. */
+  DEMAND_DELAY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
+};
+
+/** The demand settings a verb needs, from parsed config; refuses a delay override in production. */
+export function demandFromConfig(c: {
+  NODE_ENV?: string;
+  DEMAND_SALT: string;
+  DEMAND_K_FLOOR: number;
+  PAID_DEMAND_LIVE: boolean;
+  DEMAND_DELAY_HOURS?: number | undefined;
+  DEMAND_FEED_CACHE_MS: number;
+}) {
+  if (c.NODE_ENV === "production" && c.DEMAND_DELAY_HOURS !== undefined)
+    throw new Error("DEMAND_DELAY_HOURS: not allowed in production (the delay behind live is policy)");
+  return {
+    salt: c.DEMAND_SALT,
+    kFloor: c.DEMAND_K_FLOOR,
+    paidTierLive: c.PAID_DEMAND_LIVE,
+    delayHours: c.DEMAND_DELAY_HOURS,
+    cacheMs: c.DEMAND_FEED_CACHE_MS,
+  };
+}
+
+/** Discovery by meaning: the embedding model runs in each api/mcp replica (off to plain text when false). */
+export const searchEnv = {
+  SEMANTIC_SEARCH: envBoolean(true),
+};

@@ -75,6 +75,7 @@ export const LISTING_COLUMNS = [
   "lease_until",
   "last_failed_at",
   "last_failure_reason",
+  "submitter_client_hash",
   "embedding_synced_at",
   "created_at",
   "updated_at",

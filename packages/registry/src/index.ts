@@ -1,6 +1,7 @@
 export * from "./categories.js";
 export * from "./claim/index.js";
 export * from "./columns.js";
+export * from "./demand/index.js";
 export * from "./errors.js";
 export * from "./listings/auth.js";
 export * from "./listings/create.js";
@@ -8,6 +9,7 @@ export * from "./listings/delist.js";
 export * from "./listings/discover.js";
 export * from "./listings/read.js";
 export * from "./listings/resolve.js";
+export * from "./listings/semantic.js";
 export * from "./listings/submission.js";
 export * from "./listings/update.js";
 export * from "./paid/index.js";

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const real = createLocalFacilitator(chain);
   const failing: FacilitatorClient = {
     ...real,
-    settle: async (p, r) => ({
+    settle: async (_p, r) => ({
       success: false,
       errorReason: "unexpected_settle_error",
       transaction: "",

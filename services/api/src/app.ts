@@ -7,6 +7,8 @@ import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
 import { registerClaim } from "./routes/claim/routes.js";
+import { registerDemandFeed } from "./routes/demand/feed.js";
+import { registerDemandPaid } from "./routes/demand/paid.js";
 import { registerDiscover } from "./routes/discover.js";
 import { registerDocs } from "./routes/docs.js";
 import { registerHistory } from "./routes/history.js";
@@ -93,6 +95,8 @@ export function buildApi(deps: AppDeps): App {
   registerAttestations(app, deps);
   registerMethodology(app);
   registerClaim(app, deps);
+  registerDemandFeed(app, deps);
+  registerDemandPaid(app, deps);
   registerDocs(app, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import { baseEnv, envBoolean, envInt, netEnv, parseConfig } from "@tollgate/platform";
+import { baseEnv, demandEnv, envBoolean, envInt, netEnv, parseConfig, searchEnv } from "@tollgate/platform";
 import { z } from "zod";
 
 export const apiEnvSchema = z
@@ -36,6 +36,9 @@ export const apiEnvSchema = z
     SIGNING_KEY_JWK: z.string().optional(),
     /** Local only: a key file generated on first use. */
     SIGNING_KEY_FILE: z.string().default(".tollgate/signing-key.json"),
+    ...demandEnv,
+    ...searchEnv,
+    ...searchEnv,
     /** Non-production only: accept http:// endpoints (local demo sellers). */
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
   })

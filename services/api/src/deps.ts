@@ -18,4 +18,11 @@ export interface AppDeps {
   safeClient: SafeHttpClient;
   /** Redis-backed limits shared by every api replica. */
   limits: { challenge: Limiter; claim: Limiter };
+  demand: {
+    salt: string;
+    kFloor: number;
+    paidTierLive: boolean;
+    delayHours?: number | undefined;
+    cacheMs?: number;
+  };
 }

@@ -2,11 +2,14 @@ import { serve } from "@hono/node-server";
 import { openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
-  createLimiter,
   createSafeHttpClient,
+  demandFromConfig,
   producerRedis,
   runService,
 } from "@tollgate/platform";
+import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogProducer } from "@tollgate/registry";
+import { createEmbedder } from "@tollgate/semantic";
+import { Queue } from "bullmq";
 import { buildApi } from "./app.js";
 import { apiEnvSchema } from "./config.js";
 import { buildHostCheck } from "./host-check.js";
@@ -24,6 +27,12 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     allowance: allowanceFromConfig(config),
     allowHttp: config.ALLOW_HTTP_ENDPOINTS,
   });
+  const demand = demandFromConfig(config);
+  // Discovery by meaning: the model in a worker thread, every listing vector in memory (follows Postgres).
+  const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
+  const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
+  semantic?.start();
+  const searchLog = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   const app = buildApi({
     db,
     log,
@@ -32,10 +41,11 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     allowHttpEndpoints: config.ALLOW_HTTP_ENDPOINTS,
     trustedProxies: config.TRUSTED_PROXIES,
     checkHost: buildHostCheck(config),
-    discover: {},
+    discover: { matcher: semantic?.matcher, logSearch: searchLogProducer(searchLog, demand.salt, log) },
     payments: await buildPayments(config, db, log),
     safeClient,
     limits: claimLimits(redis, config.QUEUE_PREFIX),
+    demand,
   });
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -43,6 +53,11 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const port = typeof address === "object" && address ? address.port : config.API_PORT;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdown.register("http-client", () => safeClient.close());
+  shutdown.register("search-log", () => searchLog.close());
+  shutdown.register("semantic", async () => {
+    await semantic?.stop();
+    await embedder?.close();
+  });
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
   return { url: `http://${config.API_HOST}:${port}` };

@@ -5,6 +5,7 @@ import type { HostCheck } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
 import { Redis } from "ioredis";
 import { buildApi } from "../src/app.js";
+import type { AppDeps } from "../src/deps.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
 import type { Payments } from "../src/payments.js";
 import { claimLimits } from "../src/routes/claim/limits.js";
@@ -27,6 +28,8 @@ export type TestResponse = Omit<Response, "json"> & { json(): Promise<any> };
 export interface TestApi {
   app: ReturnType<typeof buildApi>;
   tdb: TestDatabase;
+  /** The live demand settings: tests may switch the paid tier or the floor between requests. */
+  demand: AppDeps["demand"];
   req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
 }
 
@@ -36,6 +39,8 @@ export async function startTestApi(
     payments?: (db: Db) => Payments | Promise<Payments>;
     allowance?: Record<string, string>;
     allowHttp?: boolean;
+    demand?: Partial<AppDeps["demand"]>;
+    discover?: AppDeps["discover"];
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -43,6 +48,13 @@ export async function startTestApi(
   const payments = opts.payments
     ? await opts.payments(tdb.db)
     : { seller: null, signingKey: (await generateSigningKey()).key };
+  const demand: AppDeps["demand"] = {
+    salt: "test-salt-123",
+    kFloor: 3,
+    paidTierLive: false,
+    delayHours: 0,
+    ...opts.demand,
+  };
   const app = buildApi({
     db: tdb.db,
     log: createLogger("api-test", "silent"),
@@ -51,7 +63,7 @@ export async function startTestApi(
     allowHttpEndpoints: false,
     trustedProxies: [],
     checkHost: opts.checkHost ?? hostCheckFromResolver(createTestResolver(TEST_DNS)),
-    discover: {},
+    discover: opts.discover ?? {},
     payments,
     safeClient: createSafeHttpClient({
       verifiedBy: "tollgate",
@@ -60,6 +72,7 @@ export async function startTestApi(
       allowHttp: opts.allowHttp ?? false,
     }),
     limits: claimLimits(redis, testPrefix("api")),
+    demand,
   });
   const drop = tdb.drop;
   tdb.drop = async () => {
@@ -69,6 +82,7 @@ export async function startTestApi(
   return {
     app,
     tdb,
+    demand,
     req: async (method, path, body, headers = {}) =>
       app.request(path, {
         method,

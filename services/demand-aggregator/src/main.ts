@@ -1,14 +1,103 @@
 import { openDatabase } from "@tollgate/db";
-import { baseEnv, redisReady, runService, workerRedis } from "@tollgate/platform";
+import { baseEnv, demandEnv, envInt, redisReady, runService, workerRedis } from "@tollgate/platform";
+import {
+  buildDemandSnapshots,
+  createSemanticIndex,
+  ingestSearch,
+  SEARCH_LOG_QUEUE,
+  SearchLogJob,
+  syncEmbeddings,
+} from "@tollgate/registry";
+import { createEmbedder } from "@tollgate/semantic";
+import { Queue, Worker } from "bullmq";
 import { z } from "zod";
 
-const schema = z.object({ ...baseEnv });
+const schema = z.object({
+  ...baseEnv,
+  ...demandEnv,
+  /** How often the paid snapshots are rebuilt (15 minutes). */
+  DEMAND_SNAPSHOT_EVERY_MS: envInt(900_000, 1000, 86_400_000),
+  /** How often listings created or edited since their last embedding are looked for. */
+  EMBED_SYNC_EVERY_MS: envInt(1000, 100, 600_000),
+});
 
-await runService("demand-aggregator", schema, async ({ config, shutdown }) => {
+// The demand aggregator: embeds new and edited listings off the request path, stores every logged search (idempotent by event id; the queue keeps what it has not
+// stored yet across restarts) and rebuilds the paid snapshots on a schedule as the single writer.
+await runService("demand-aggregator", schema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "demand-aggregator", max: 4 });
-  shutdown.register("postgres", () => db.destroy());
   const redis = workerRedis(config.REDIS_URL);
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error (reconnecting)"));
+  await redisReady(redis, 10_000);
+  const prefix = config.QUEUE_PREFIX;
+
+  // Listing embeddings: claimed with SKIP LOCKED, so replicas share the work; drained each tick.
+  const embedder = createEmbedder();
+  let syncing: Promise<void> | null = null;
+  let stopped = false;
+  const sync = async () => {
+    await embedder.ready;
+    let n = 0;
+    do {
+      n = await syncEmbeddings(db, embedder);
+      if (n > 0) log.debug({ embedded: n }, "listing embeddings");
+    } while (n > 0 && !stopped);
+  };
+  const syncTimer = setInterval(() => {
+    syncing ??= sync()
+      .catch((err) => log.warn({ err: String(err) }, "embedding sync failed (retrying)"))
+      .finally(() => {
+        syncing = null;
+      });
+  }, config.EMBED_SYNC_EVERY_MS);
+  // answered_now is the directory's own (semantic) search, as agents get it.
+  const semantic = createSemanticIndex(db, embedder, log, { refreshMs: 5000 });
+  semantic.start();
+
+  const schedule = new Queue("demand-schedule", { connection: redis, prefix });
+  const upsert = () =>
+    schedule.upsertJobScheduler(
+      "snapshots",
+      { every: config.DEMAND_SNAPSHOT_EVERY_MS },
+      { name: "snapshots" },
+    );
+  await upsert();
+  redis.on("ready", () => void upsert().catch(() => undefined));
+  const ingest = new Worker(
+    SEARCH_LOG_QUEUE,
+    async (job) => ({ stored: await ingestSearch(db, SearchLogJob.parse(job.data)) }),
+    { connection: redis, prefix, concurrency: 8 },
+  );
+  const builder = new Worker(
+    "demand-schedule",
+    async () => {
+      const started = performance.now();
+      await embedder.ready;
+      await semantic.refresh();
+      const r = await buildDemandSnapshots(db, {
+        kFloor: config.DEMAND_K_FLOOR,
+        embed: (texts) => embedder.embedManyCached(texts),
+        discover: { matcher: semantic.matcher },
+      });
+      log.info({ ...r, ms: Math.round(performance.now() - started) }, "demand snapshots");
+      return r;
+    },
+    { connection: redis, prefix, concurrency: 1 },
+  );
+  for (const w of [ingest, builder])
+    w.on("error", (err) => log.warn({ err: String(err) }, "worker error (will retry)"));
+  shutdown.register("embeddings", async () => {
+    stopped = true;
+    clearInterval(syncTimer);
+    await syncing;
+    await semantic.stop();
+    await embedder.close();
+  });
+  shutdown.register("workers", async () => {
+    await ingest.close();
+    await builder.close();
+    await schedule.close();
+  });
   shutdown.register("redis", () => redis.quit());
-  await redisReady(redis);
-  return {};
+  shutdown.register("postgres", () => db.destroy());
+  return { k_floor: config.DEMAND_K_FLOOR, snapshot_every_ms: config.DEMAND_SNAPSHOT_EVERY_MS };
 });

@@ -1,16 +1,29 @@
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@tollgate/db";
-import { runService } from "@tollgate/platform";
+import { demandFromConfig, producerRedis, runService } from "@tollgate/platform";
+import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogProducer } from "@tollgate/registry";
+import { createEmbedder } from "@tollgate/semantic";
+import { Queue } from "bullmq";
 import { buildMcpApp } from "./app.js";
 import { mcpEnvSchema } from "./config.js";
 
 await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "mcp" });
+  const redis = producerRedis(config.REDIS_URL);
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+  const demand = demandFromConfig(config);
+  // find_paid_service is logged as demand exactly like GET /v1/discover (same producer, source "mcp").
+  // Discovery by meaning: the model in a worker thread, every listing vector in memory (follows Postgres).
+  const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
+  const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
+  semantic?.start();
+  const searchLog = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   const app = buildMcpApp({
     db,
     log,
     serviceName: config.SERVICE_NAME,
-    discover: {},
+    discover: { matcher: semantic?.matcher, logSearch: searchLogProducer(searchLog, demand.salt, log) },
+    demand,
     trustedProxies: config.TRUSTED_PROXIES,
   });
   const server = serve({ fetch: app.fetch, hostname: config.MCP_HOST, port: config.MCP_PORT });
@@ -18,6 +31,12 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.MCP_PORT;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
+  shutdown.register("search-log", () => searchLog.close());
+  shutdown.register("semantic", async () => {
+    await semantic?.stop();
+    await embedder?.close();
+  });
+  shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
   return { url: `http://${config.MCP_HOST}:${port}`, endpoint: `http://${config.MCP_HOST}:${port}/mcp` };
 });

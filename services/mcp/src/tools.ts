@@ -1,7 +1,14 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Db } from "@tollgate/db";
-import { type DiscoverDeps, discover, getListingDetail, resolveEndpoint } from "@tollgate/registry";
+import {
+  type DemandOptions,
+  type DiscoverDeps,
+  demandFeed,
+  discover,
+  getListingDetail,
+  resolveEndpoint,
+} from "@tollgate/registry";
 import { ApiError } from "@tollgate/schema";
 import { z } from "zod";
 
@@ -9,6 +16,8 @@ export interface ToolDeps {
   db: Db;
   serviceName: string;
   discover: DiscoverDeps;
+  /** The free feed's settings (floor, paid tier, delay): the same as the api's. */
+  demand: Omit<DemandOptions, "now">;
 }
 
 const Loose = z.looseObject({});
@@ -100,5 +109,27 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       }),
     },
     async ({ url }) => answer(() => resolveEndpoint(deps.db, url, deps.serviceName)),
+  );
+
+  server.registerTool(
+    "what_agents_are_asking_for",
+    {
+      title: "What agents are searching for",
+      description:
+        "The free demand feed, the same as GET /v1/demand?limit=&offset=: needs agents asked in a 30-day window that ends behind live, each asked by at least k_anonymity_floor distinct client IPs, with whether the directory answers it (catalogue_status, catalogue_top). Seller self-checks, named-listing lookups and scripted rotation are not demand.",
+      inputSchema: {
+        limit: z.number().int().min(1).max(100).optional().describe("needs per page, default 20, max 100"),
+        offset: z.number().int().min(0).max(10_000_000).optional().describe("needs to skip, default 0"),
+      },
+      outputSchema: z.looseObject({
+        window_days: z.number(),
+        delay_hours: z.number(),
+        k_anonymity_floor: z.number(),
+        top_needs: z.array(z.looseObject({ need: z.string(), searches: z.number(), client_ips: z.number() })),
+        next_offset: z.number().nullable(),
+      }),
+    },
+    async ({ limit, offset }) =>
+      answer(() => demandFeed(deps.db, { ...deps.demand, limit: limit ?? 20, offset: offset ?? 0 })),
   );
 }

@@ -1,9 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { createLogger } from "@tollgate/platform";
-import { createListing, type SearchEvent, validateSubmission } from "@tollgate/registry";
+import {
+  createListing,
+  demandFeed,
+  ingestSearch,
+  type SearchEvent,
+  validateSubmission,
+} from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMcpApp } from "../src/app.js";
 
@@ -13,6 +20,7 @@ let endpoint: string;
 let client: Client;
 const logged: SearchEvent[] = [];
 let weatherId: string;
+const demand = { kFloor: 3, paidTierLive: false, delayHours: 0 };
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -49,6 +57,7 @@ beforeAll(async () => {
     serviceName: "tollgate",
     trustedProxies: [],
     discover: { logSearch: (e) => logged.push(e) },
+    demand,
   });
   server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((r) => server.once("listening", r));
@@ -68,7 +77,12 @@ describe("MCP tool server over streamable HTTP", () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(
-      expect.arrayContaining(["find_paid_service", "get_service_details", "resolve_endpoint"]),
+      expect.arrayContaining([
+        "find_paid_service",
+        "get_service_details",
+        "resolve_endpoint",
+        "what_agents_are_asking_for",
+      ]),
     );
     const find = tools.find((t) => t.name === "find_paid_service")!;
     expect(Object.keys(find.inputSchema.properties ?? {})).toEqual(
@@ -126,6 +140,35 @@ describe("MCP tool server over streamable HTTP", () => {
     expect(badUrl.isError).toBe(true);
     // still serving afterwards
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it("what_agents_are_asking_for is the free demand feed under its privacy floor", async () => {
+    const ask = (query: string, client: string) =>
+      ingestSearch(tdb.db, {
+        eventId: randomUUID(),
+        at: new Date(Date.now() - 60_000).toISOString(),
+        source: "mcp",
+        query,
+        category: null,
+        clientHash: client,
+        resultIds: [],
+        params: {},
+      });
+    for (const c of ["c1", "c2", "c3"]) await ask("ocr for scanned invoices", c);
+    for (const c of ["c1", "c2"]) await ask("private term two clients", c);
+    const res = await client.callTool({ name: "what_agents_are_asking_for", arguments: { limit: 5 } });
+    expect(res.isError).toBeFalsy();
+    const feed = res.structuredContent as { top_needs: { need: string }[]; k_anonymity_floor: number };
+    expect(feed.k_anonymity_floor).toBe(3);
+    expect(feed.top_needs.map((n) => n.need)).toEqual(["ocr for scanned invoices"]);
+    expect(JSON.stringify(res)).not.toContain("private term");
+    const twin = await demandFeed(tdb.db, { ...demand, limit: 5, offset: 0 });
+    const pick = (f: typeof twin) => [f.top_needs, f.withheld, f.total_queries, f.next_offset, f.delay_hours];
+    expect(pick(feed as unknown as typeof twin)).toEqual(pick(twin));
+    const bad = await client
+      .callTool({ name: "what_agents_are_asking_for", arguments: { limit: 0 } })
+      .catch((e) => e);
+    expect(JSON.stringify(bad)).toMatch(/limit/);
   });
 
   it("GET and DELETE answer 405", async () => {

@@ -18,7 +18,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 export async function createListing(
   db: Db,
   prepared: PreparedListing,
-  opts: { feePaymentId?: string | null; now?: Date } = {},
+  opts: { feePaymentId?: string | null; now?: Date; submitterClientHash?: string | null } = {},
 ): Promise<ListingCreatedResult> {
   const existing = await findActiveByCanonical(db, prepared.canonical);
   if (existing) throw alreadyListed(existing.id);
@@ -50,6 +50,7 @@ export async function createListing(
           facilitator_url: null,
           ephemeral: prepared.ephemeral,
           fee_payment_id: opts.feePaymentId ?? null,
+          submitter_client_hash: opts.submitterClientHash ?? null,
           status: "unverified",
           status_changed_at: now,
           probe_tier: "new",

@@ -1,6 +1,6 @@
 import type { Db } from "@tollgate/db";
 import type { DiscoverQuery, ListingSummary } from "@tollgate/schema";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { LISTING_COLUMNS } from "../columns.js";
 import { toListingSummary } from "../shape.js";
 
@@ -67,29 +67,39 @@ export async function discover(
   if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
   if (q.min_score !== undefined) query = query.where("score", ">=", q.min_score);
   let matchedBy = "none";
+  // After the registry's order (verified, score, price), ties go to the closer match.
+  let relevance: RawBuilder<unknown> | null = null;
   if (q.q) {
     const ids = deps.matcher ? await deps.matcher(q.q) : null;
+    const terms = queryTerms(q.q);
+    // Any term, as a word prefix, through the full-text index (listings.search_tsv).
+    const tsq =
+      terms.length > 0 ? sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(" | ")})` : null;
     if (ids) {
       matchedBy = "meaning";
-      if (ids.length === 0) query = query.where(sql<boolean>`false`);
-      else query = query.where("id", "in", ids);
+      // A listing not embedded yet (created seconds ago) is matched by text until it is.
+      const pending = tsq
+        ? sql<boolean>`(embedding_synced_at IS NULL AND search_tsv @@ ${tsq})`
+        : sql<boolean>`false`;
+      if (ids.length === 0) query = query.where(pending);
+      else {
+        query = query.where(sql<boolean>`(id = any(${ids}::text[]) OR ${pending})`);
+        relevance = sql`array_position(${ids}::text[], id) NULLS LAST`;
+      }
     } else {
-      const terms = queryTerms(q.q);
       matchedBy = "text";
-      // Any term, as a word prefix, through the full-text index (listings.search_tsv).
-      if (terms.length > 0)
-        query = query.where(
-          sql<boolean>`search_tsv @@ to_tsquery('english', ${terms.map((t) => `${t}:*`).join(" | ")})`,
-        );
+      if (tsq) {
+        query = query.where(sql<boolean>`search_tsv @@ ${tsq}`);
+        relevance = sql`-ts_rank(search_tsv, ${tsq})`;
+      }
     }
   }
-  const rows = await query
+  let ordered = query
     .orderBy(sql`CASE status WHEN 'verified' THEN 0 WHEN 'unverified' THEN 1 ELSE 2 END`)
     .orderBy(sql`score DESC NULLS LAST`)
-    .orderBy("price_amount", "asc")
-    .orderBy("id", "asc")
-    .limit(q.limit)
-    .execute();
+    .orderBy("price_amount", "asc");
+  if (relevance) ordered = ordered.orderBy(relevance);
+  const rows = await ordered.orderBy("id", "asc").limit(q.limit).execute();
   const results = rows.map(toListingSummary);
   deps.logSearch?.({
     source: ctx.source,
@@ -103,6 +113,6 @@ export async function discover(
   return {
     count: results.length,
     results,
-    note: `order: verified first, then score, then price (lower first); failing listings last. q matched by ${matchedBy}.`,
+    note: `order: verified first, then score, then price (lower first); failing listings last. q matched by ${matchedBy}; ties go to the closer match.`,
   };
 }

@@ -97,7 +97,7 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
   );
   if (base >= 0) return base;
   const exact = accepts.findIndex((a) => a.scheme === "exact");
-  return exact >= 0 ? exact : 0;
+  return Math.max(exact, 0);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { PAID_ROUTES, submissionFeeDue } from "@tollgate/core";
 import {
   alreadyListed,
+  clientHash,
   createListing,
   findActiveByCanonical,
   submissionAllowance,
@@ -54,8 +55,10 @@ export function registerCreateListing(app: App, deps: AppDeps) {
     const existing = await findActiveByCanonical(deps.db, prepared.canonical);
     if (existing) throw alreadyListed(existing.id);
     const allowance = await submissionAllowance(deps.db, prepared.registeredDomain, prepared.canonical);
+    // The submitter's address, hashed: their own later searches are self-monitoring, not demand.
+    const submitter = { submitterClientHash: clientHash(c.get("clientIp"), deps.demand.salt) };
     if (!submissionFeeDue(allowance.activeOnDomain, allowance.listedBefore))
-      return c.json(await createListing(deps.db, prepared), 201);
+      return c.json(await createListing(deps.db, prepared, submitter), 201);
 
     const seller = requireSeller(deps);
     const answer = await seller.sell(
@@ -68,7 +71,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       },
       async () => {
         try {
-          return { status: 201, body: await createListing(deps.db, prepared) };
+          return { status: 201, body: await createListing(deps.db, prepared, submitter) };
         } catch (err) {
           if (err instanceof ApiError) return seller.refuse(err.code, `${err.message}; nothing was charged`);
           throw err;

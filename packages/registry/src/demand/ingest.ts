@@ -1,0 +1,38 @@
+import { normaliseTerm } from "@tollgate/core";
+import type { Db } from "@tollgate/db";
+import type { SearchLogJob } from "./log.js";
+
+/**
+ * Store one search (idempotent by event id). A search is a seller's self-check when its results include a
+ * listing submitted or claimed from the same client: checking one's own rank is not demand.
+ */
+export async function ingestSearch(db: Db, job: SearchLogJob): Promise<boolean> {
+  const selfCheck =
+    job.resultIds.length > 0 &&
+    !!(await db
+      .selectFrom("listings")
+      .select("id")
+      .where("id", "in", job.resultIds)
+      .where("submitter_client_hash", "=", job.clientHash)
+      .limit(1)
+      .executeTakeFirst());
+  const row = await db
+    .insertInto("search_log")
+    .values({
+      event_id: job.eventId,
+      at: new Date(job.at),
+      source: job.source,
+      query: job.query,
+      term: normaliseTerm(job.query),
+      category: job.category,
+      client_hash: job.clientHash,
+      result_count: job.resultIds.length,
+      result_ids: job.resultIds,
+      params: JSON.stringify(job.params),
+      self_check: selfCheck,
+    })
+    .onConflict((oc) => oc.column("event_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return !!row;
+}

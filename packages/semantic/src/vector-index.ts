@@ -1,0 +1,209 @@
+import { DIMENSIONS } from "./embedder.js";
+
+export interface Hit {
+  id: string;
+  similarity: number;
+}
+
+export interface VectorIndexOptions {
+  dims?: number;
+  /** Up to this many entries every query is an exact scan; above it, sign-hash candidates are re-ranked. */
+  exactUpTo?: number;
+  /** Candidates re-ranked exactly per query above `exactUpTo` (at least 10 x k). */
+  candidates?: number;
+}
+
+const BITS = 256;
+const WORDS = BITS / 32;
+/** Dimensions each hyperplane of the sign hash looks at (a very sparse random projection). */
+const PLANE_DIMS = 48;
+
+/** Popcount of 16-bit halves by table. */
+const POP16 = (() => {
+  const t = new Uint8Array(65536);
+  for (let i = 1; i < 65536; i++) t[i] = (i & 1) + t[i >> 1]!;
+  return t;
+})();
+
+/** Deterministic PRNG (mulberry32), so every replica builds the same hyperplanes. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Nearest neighbours by cosine over unit vectors kept in one contiguous Float32Array (pgvector is not
+ * available for this Postgres). Small indexes are scanned exactly. Large ones keep a 256-bit sign hash per
+ * vector (random sparse hyperplanes): a query scans the hashes by Hamming distance (table popcount), then
+ * ranks the closest `candidates` exactly, so similarities are exact and recall is measured, not assumed
+ * (see the test and the semantic benchmark). Upsert and remove are O(1): a removed slot is filled by the
+ * last one.
+ */
+export class VectorIndex {
+  readonly dims: number;
+  private readonly exactUpTo: number;
+  private readonly candidates: number;
+  private data: Float32Array;
+  private codes: Uint32Array;
+  private ids: string[] = [];
+  private slots = new Map<string, number>();
+  private readonly planeDims: Uint16Array;
+  private readonly planeSigns: Float32Array;
+
+  constructor(o: VectorIndexOptions = {}) {
+    this.dims = o.dims ?? DIMENSIONS;
+    this.exactUpTo = o.exactUpTo ?? 5000;
+    this.candidates = o.candidates ?? 4000;
+    this.data = new Float32Array(1024 * this.dims);
+    this.codes = new Uint32Array(1024 * WORDS);
+    const rand = prng(0x7011_6a7e);
+    const per = Math.min(PLANE_DIMS, this.dims);
+    this.planeDims = new Uint16Array(BITS * per);
+    this.planeSigns = new Float32Array(BITS * per);
+    for (let p = 0; p < BITS; p++)
+      for (let j = 0; j < per; j++) {
+        this.planeDims[p * per + j] = Math.floor(rand() * this.dims);
+        this.planeSigns[p * per + j] = rand() < 0.5 ? -1 : 1;
+      }
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.slots.has(id);
+  }
+
+  private hash(v: Float32Array, out: Uint32Array, at: number): void {
+    const per = this.planeDims.length / BITS;
+    for (let w = 0; w < WORDS; w++) {
+      let word = 0;
+      for (let b = 0; b < 32; b++) {
+        const p = (w * 32 + b) * per;
+        let s = 0;
+        for (let j = 0; j < per; j++) s += v[this.planeDims[p + j]!]! * this.planeSigns[p + j]!;
+        if (s > 0) word |= 1 << b;
+      }
+      out[at + w] = word >>> 0;
+    }
+  }
+
+  upsert(id: string, v: Float32Array): void {
+    if (v.length !== this.dims) throw new Error(`vector has ${v.length} dimensions, expected ${this.dims}`);
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if ((slot + 1) * this.dims > this.data.length) {
+        const grown = new Float32Array(this.data.length * 2);
+        grown.set(this.data);
+        this.data = grown;
+        const codes = new Uint32Array(this.codes.length * 2);
+        codes.set(this.codes);
+        this.codes = codes;
+      }
+      this.ids.push(id);
+      this.slots.set(id, slot);
+    }
+    this.data.set(v, slot * this.dims);
+    this.hash(v, this.codes, slot * WORDS);
+  }
+
+  remove(id: string): void {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    const last = this.ids.length - 1;
+    const lastId = this.ids[last]!;
+    if (slot !== last) {
+      this.data.copyWithin(slot * this.dims, last * this.dims, (last + 1) * this.dims);
+      this.codes.copyWithin(slot * WORDS, last * WORDS, (last + 1) * WORDS);
+      this.ids[slot] = lastId;
+      this.slots.set(lastId, slot);
+    }
+    this.ids.pop();
+    this.slots.delete(id);
+  }
+
+  private dot(slot: number, q: Float32Array): number {
+    const d = this.dims;
+    const data = this.data;
+    const off = slot * d;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    let i = 0;
+    for (; i + 3 < d; i += 4) {
+      a0 += data[off + i]! * q[i]!;
+      a1 += data[off + i + 1]! * q[i + 1]!;
+      a2 += data[off + i + 2]! * q[i + 2]!;
+      a3 += data[off + i + 3]! * q[i + 3]!;
+    }
+    for (; i < d; i++) a0 += data[off + i]! * q[i]!;
+    return a0 + a1 + a2 + a3;
+  }
+
+  /** Slots to rank exactly: all of them, or the `candidates` nearest by sign-hash Hamming distance. */
+  private shortlist(q: Float32Array, k: number): number[] | null {
+    const n = this.ids.length;
+    const want = Math.max(this.candidates, k * 10);
+    if (n <= this.exactUpTo || n <= want) return null;
+    const qc = new Uint32Array(WORDS);
+    this.hash(q, qc, 0);
+    const codes = this.codes;
+    const dist = new Uint16Array(n);
+    const hist = new Uint32Array(BITS + 1);
+    for (let s = 0; s < n; s++) {
+      let h = 0;
+      const off = s * WORDS;
+      for (let w = 0; w < WORDS; w++) {
+        const x = (codes[off + w]! ^ qc[w]!) >>> 0;
+        h += POP16[x & 0xffff]! + POP16[x >>> 16]!;
+      }
+      dist[s] = h;
+      hist[h]!++;
+    }
+    let limit = 0;
+    for (let acc = 0; limit <= BITS; limit++) {
+      acc += hist[limit]!;
+      if (acc >= want) break;
+    }
+    const out: number[] = [];
+    for (let s = 0; s < n; s++) if (dist[s]! <= limit) out.push(s);
+    return out;
+  }
+
+  /** The k most similar entries, most similar first; optionally only those at or above `minSimilarity`. */
+  search(q: Float32Array, k: number, minSimilarity = -1): Hit[] {
+    // Bounded top-k: sims of the current best kept in ascending order (k is small).
+    const topSim: number[] = [];
+    const topSlot: number[] = [];
+    let floor = minSimilarity;
+    const list = this.shortlist(q, k);
+    const count = list ? list.length : this.ids.length;
+    for (let c = 0; c < count; c++) {
+      const s = list ? list[c]! : c;
+      const sim = this.dot(s, q);
+      if (sim < floor) continue;
+      let at = 0;
+      while (at < topSim.length && topSim[at]! < sim) at++;
+      topSim.splice(at, 0, sim);
+      topSlot.splice(at, 0, s);
+      if (topSim.length > k) {
+        topSim.shift();
+        topSlot.shift();
+        floor = Math.max(floor, topSim[0]!);
+      }
+    }
+    const out: Hit[] = [];
+    for (let i = topSim.length - 1; i >= 0; i--)
+      out.push({ id: this.ids[topSlot[i]!]!, similarity: topSim[i]! });
+    return out;
+  }
+}

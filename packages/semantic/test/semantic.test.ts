@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  bytesToVector,
+  createEmbedder,
+  DIMENSIONS,
+  dot,
+  normalise,
+  VectorIndex,
+  vectorToBytes,
+} from "../src/index.js";
+
+const random = (dims = 8) => normalise(Float32Array.from({ length: dims }, () => Math.random() - 0.5));
+
+describe("VectorIndex", () => {
+  it("returns exactly the brute-force top k, most similar first, through growth, updates and removals", () => {
+    const idx = new VectorIndex({ dims: 8 });
+    const all = new Map<string, Float32Array>();
+    for (let i = 0; i < 300; i++) {
+      const v = random();
+      idx.upsert(`id${i}`, v);
+      all.set(`id${i}`, v);
+    }
+    for (let i = 0; i < 300; i += 3) {
+      idx.remove(`id${i}`);
+      all.delete(`id${i}`);
+    }
+    for (let i = 1; i < 300; i += 7) {
+      const v = random();
+      idx.upsert(`id${i}`, v);
+      all.set(`id${i}`, v);
+    }
+    expect(idx.size).toBe(all.size);
+    const q = random();
+    const expected = [...all]
+      .map(([id, v]) => ({ id, similarity: dot(q, v) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, 10);
+    const got = idx.search(q, 10);
+    expect(got.map((h) => h.id)).toEqual(expected.map((h) => h.id));
+    for (const [i, h] of got.entries()) expect(h.similarity).toBeCloseTo(expected[i]!.similarity, 5);
+    expect(idx.search(q, 10, 2)).toEqual([]);
+    expect(() => idx.upsert("bad", new Float32Array(3))).toThrow(/dimensions/);
+  });
+
+  it("above the exact limit, sign-hash shortlisting keeps recall@10 at or above 0.9 with exact similarities", () => {
+    // Clustered data like real listings: mixtures of a few hundred topics plus noise.
+    const topics = Array.from({ length: 300 }, () => random(DIMENSIONS));
+    const mix = (i: number) => {
+      const a = topics[i % 300]!;
+      const b = topics[(i * 7 + 3) % 300]!;
+      return normalise(Float32Array.from(a, (x, d) => x + 0.5 * b[d]! + (Math.random() - 0.5) * 0.1));
+    };
+    const approx = new VectorIndex({ exactUpTo: 1000, candidates: 1500 });
+    const exact = new VectorIndex({ exactUpTo: Number.POSITIVE_INFINITY });
+    for (let i = 0; i < 30_000; i++) {
+      const v = mix(i);
+      approx.upsert(`id${i}`, v);
+      exact.upsert(`id${i}`, v);
+    }
+    let found = 0;
+    for (let t = 0; t < 20; t++) {
+      const q = mix(t * 13 + 5);
+      const truth = exact.search(q, 10);
+      const got = approx.search(q, 10);
+      const want = new Set(truth.map((h) => h.id));
+      found += got.filter((h) => want.has(h.id)).length;
+      for (const h of got) expect(h.similarity).toBeLessThanOrEqual(truth[0]!.similarity + 1e-6);
+    }
+    expect(found / 200).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("stores vectors as bytes and reads them back unchanged", () => {
+    const v = random(DIMENSIONS);
+    expect(Array.from(bytesToVector(vectorToBytes(v)))).toEqual(Array.from(v));
+  });
+});
+
+describe("embedder (the bundled model, in a worker thread)", () => {
+  const e = createEmbedder({ cacheSize: 2 });
+  afterAll(() => e.close());
+
+  it("gives unit vectors that place a reworded need nearer its service than an unrelated one", async () => {
+    await e.ready;
+    const [need, weather, stocks] = await e.embed([
+      "will it rain in Paris tomorrow",
+      "Hourly weather forecast for any city",
+      "Real-time stock quotes and market prices",
+    ]);
+    expect(need!.length).toBe(DIMENSIONS);
+    expect(dot(need!, need!)).toBeCloseTo(1, 4);
+    expect(dot(need!, weather!)).toBeGreaterThan(dot(need!, stocks!));
+  });
+
+  it("caches query vectors and keeps the event loop free while the model runs", async () => {
+    const first = e.embedCached("translate a document into french");
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const v1 = await first;
+    clearInterval(timer);
+    expect(await e.embedCached("translate a document into french")).toBe(v1);
+    expect(ticks).toBeGreaterThan(0);
+  });
+});

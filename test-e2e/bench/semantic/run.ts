@@ -1,0 +1,222 @@
+/**
+ * Benchmark: discovery by meaning.
+ *  1. Quality on the labelled set (104 listings, 72 needs worded unlike their answer): top-1, top-3 and
+ *     MRR@10 of GET /v1/discover's ranking, semantic vs plain-text matching, and the relevance cut swept.
+ *  2. Latency of GET /v1/discover?q with semantic matching at 10k and 100k listings, served by the api
+ *     process (model in its worker thread, index loaded from Postgres), beside plain-text matching.
+ * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8)
+ */
+import { createDb, type Db, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
+import { startService } from "@tollgate/devnet";
+import { createLogger } from "@tollgate/platform";
+import {
+  createListing,
+  createSemanticIndex,
+  discover,
+  type QueryMatcher,
+  RELEVANCE,
+  syncEmbeddings,
+  validateSubmission,
+} from "@tollgate/registry";
+import { createEmbedder, normalise, VectorIndex, vectorToBytes } from "@tollgate/semantic";
+import { sql } from "kysely";
+import { seedListings } from "../api/seed.js";
+import { type LoadResult, load, table } from "../load.js";
+import { LISTINGS, NEEDS } from "./labelled.js";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+const log = createLogger("bench", "silent");
+
+async function freshDb(name: string): Promise<{ db: Db; url: string }> {
+  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = urlFor(name);
+  await ensureDatabase(url);
+  const db = createDb(url);
+  await migrateToLatest(db as never);
+  return { db, url };
+}
+const dropDb = (name: string) => withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+
+// ---- 1. quality -------------------------------------------------------------------------------
+const embedder = createEmbedder();
+await embedder.ready;
+const { db } = await freshDb("tollgate_bench_semantic_quality");
+const idOf = new Map<string, string>();
+for (const [key, name, description, category] of LISTINGS) {
+  const prepared = await validateSubmission(
+    db,
+    { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
+    { checkHost: async () => ({ ok: true as const }) },
+  );
+  idOf.set(key, (await createListing(db, prepared)).id);
+}
+let t0 = performance.now();
+while ((await syncEmbeddings(db, embedder)) > 0);
+const embedS = (performance.now() - t0) / 1000;
+
+interface Quality {
+  method: string;
+  top1: number;
+  top3: number;
+  mrr: number;
+  empty: number;
+  avgResults: number;
+}
+async function quality(method: string, matcher?: QueryMatcher): Promise<Quality> {
+  let top1 = 0;
+  let top3 = 0;
+  let rr = 0;
+  let empty = 0;
+  let results = 0;
+  for (const [need, key] of NEEDS) {
+    const r = await discover(db, { q: need, limit: 10 }, matcher ? { matcher } : {});
+    const rank = r.results.findIndex((x) => x.id === idOf.get(key)) + 1;
+    if (rank === 1) top1++;
+    if (rank >= 1 && rank <= 3) top3++;
+    if (rank >= 1) rr += 1 / rank;
+    if (r.count === 0) empty++;
+    results += r.count;
+  }
+  return { method, top1, top3, mrr: rr / NEEDS.length, empty, avgResults: results / NEEDS.length };
+}
+const rowsQ: Quality[] = [await quality("plain text (Postgres full-text, ts_rank ties)")];
+const sweep: [number, number][] = [
+  [RELEVANCE.minSimilarity, RELEVANCE.band],
+  [0.2, 0.25],
+  [0.3, 0.15],
+  [0.4, 0.15],
+  [0, 2],
+];
+for (const [minSimilarity, band] of sweep) {
+  const idx = createSemanticIndex(db, embedder, log, { minSimilarity, band });
+  await idx.refresh();
+  const label =
+    minSimilarity === RELEVANCE.minSimilarity && band === RELEVANCE.band
+      ? `meaning (shipped cut: cosine >= ${minSimilarity}, within ${band} of best)`
+      : `meaning (cosine >= ${minSimilarity}, within ${band} of best)`;
+  rowsQ.push(await quality(label, idx.matcher));
+}
+await db.destroy();
+await dropDb("tollgate_bench_semantic_quality");
+
+console.log(
+  `## Quality: ${LISTINGS.length} listings, ${NEEDS.length} needs (listings embedded in ${embedS.toFixed(1)} s)\n`,
+);
+console.log(
+  "| matching | top-1 | top-3 | MRR@10 | needs with no result | results per need |\n|---|---|---|---|---|---|",
+);
+for (const q of rowsQ)
+  console.log(
+    `| ${q.method} | ${q.top1}/${NEEDS.length} (${((100 * q.top1) / NEEDS.length).toFixed(0)}%) | ${q.top3}/${NEEDS.length} (${((100 * q.top3) / NEEDS.length).toFixed(0)}%) | ${q.mrr.toFixed(3)} | ${q.empty} | ${q.avgResults.toFixed(1)} |`,
+  );
+
+// ---- 2. latency -------------------------------------------------------------------------------
+// Listing vectors at scale: real model vectors of the labelled listings, mixed and perturbed (the cost of
+// ranking does not depend on what the vectors say; embedding 100k texts would take ~11 minutes).
+const base = await embedder.embed(LISTINGS.map(([, n, d]) => `${n}. ${d}`));
+function syntheticVector(i: number): Float32Array {
+  const a = base[i % base.length]!;
+  const b = base[(i * 31 + 7) % base.length]!;
+  const v = new Float32Array(a.length);
+  for (let d = 0; d < v.length; d++) v[d] = a[d]! + 0.4 * b[d]! + (Math.random() - 0.5) * 0.05;
+  return normalise(v);
+}
+
+const rowsL: LoadResult[] = [];
+const rowsIdx: string[] = [];
+const needVectors = await embedder.embed(NEEDS.map(([q]) => q));
+for (const n of SIZES) {
+  const name = `tollgate_bench_semantic_${n}`;
+  const { db: big, url } = await freshDb(name);
+  t0 = performance.now();
+  const ids = await seedListings(big, n);
+  const vectors = ids.map((_, i) => syntheticVector(i));
+  // The index alone, in process: sign-hash shortlist vs exact scan, same vectors and needs.
+  const approx = new VectorIndex();
+  const exact = new VectorIndex({ exactUpTo: Number.POSITIVE_INFINITY });
+  for (const [i, id] of ids.entries()) {
+    approx.upsert(id, vectors[i]!);
+    exact.upsert(id, vectors[i]!);
+  }
+  let found = 0;
+  let msApprox = 0;
+  let msExact = 0;
+  for (const q of needVectors) {
+    let t = performance.now();
+    const truth = exact.search(q, 10);
+    msExact += performance.now() - t;
+    t = performance.now();
+    const got = approx.search(q, 10);
+    msApprox += performance.now() - t;
+    const want = new Set(truth.map((h) => h.id));
+    found += got.filter((h) => want.has(h.id)).length;
+  }
+  rowsIdx.push(
+    `| ${n} | ${(msExact / needVectors.length).toFixed(1)} | ${(msApprox / needVectors.length).toFixed(1)} | ${(found / (10 * needVectors.length)).toFixed(3)} |`,
+  );
+  for (let start = 0; start < ids.length; start += 1000) {
+    const values = ids
+      .slice(start, start + 1000)
+      .map((id, j) => sql`(${id}, ${vectorToBytes(vectors[start + j]!)}::bytea)`);
+    await sql`UPDATE listings SET embedding = v.e, embedding_synced_at = now()
+      FROM (VALUES ${sql.join(values)}) AS v(id, e) WHERE listings.id = v.id`.execute(big);
+  }
+  await big.destroy();
+  console.error(`seeded ${n} listings with vectors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const needs = NEEDS.map(([q]) => q);
+  for (const semantic of [true, false]) {
+    t0 = performance.now();
+    const api = await startService("api", {
+      DATABASE_URL: url,
+      API_PORT: "0",
+      NODE_ENV: "test",
+      SEMANTIC_SEARCH: String(semantic),
+    });
+    const apiUrl = String(api.ready.url);
+    const urls = (qs: string[]) => qs.map((q) => `${apiUrl}/v1/discover?q=${encodeURIComponent(q)}`);
+    if (semantic) {
+      // Ready when discover answers by meaning (index loaded, model warm).
+      for (;;) {
+        const r = (await (await fetch(urls(["warm up"])[0]!)).json()) as { note: string };
+        if (r.note.includes("meaning")) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      console.error(`api ready with ${n} vectors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      // Cached query vectors: agents' needs repeat.
+      for (const u of urls(needs)) await fetch(u);
+      rowsL.push(
+        await load(`meaning, repeated needs (vector cached), 1 connection @${n}`, urls(needs), {
+          durationS: DURATION,
+          connections: 1,
+        }),
+      );
+      rowsL.push(
+        await load(`meaning, repeated needs (vector cached) @${n}`, urls(needs), { durationS: DURATION }),
+      );
+      // Every query new: the model runs for each request.
+      const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
+      rowsL.push(
+        await load(`meaning, every query new (model per request) @${n}`, urls(fresh), {
+          durationS: DURATION,
+        }),
+      );
+    } else {
+      rowsL.push(
+        await load(`plain text, 1 connection @${n}`, urls(needs), { durationS: DURATION, connections: 1 }),
+      );
+      rowsL.push(await load(`plain text @${n}`, urls(needs), { durationS: DURATION }));
+    }
+    await api.stop();
+  }
+  await dropDb(name);
+}
+await embedder.close();
+console.log("\n## The vector index alone (in process, 72 need vectors)\n");
+console.log(
+  "| listings | exact scan ms/query | sign-hash shortlist + exact re-rank ms/query | recall@10 vs exact |\n|---|---|---|---|",
+);
+console.log(rowsIdx.join("\n"));
+console.log(`\n## GET /v1/discover?q latency (10 connections unless noted, ${DURATION} s each)\n`);
+console.log(table(rowsL));
