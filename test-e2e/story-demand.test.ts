@@ -64,6 +64,7 @@ async function until<T>(what: string, f: () => Promise<T | undefined>, ms = 60_0
 
 describe("demand story", () => {
   let listingId = "";
+  let lastSearchAt = 0;
   it("searches through REST and MCP are queued while the aggregator is down, and none is lost", async () => {
     const created = await fetch(`${api}/v1/listings`, {
       method: "POST",
@@ -96,6 +97,7 @@ describe("demand story", () => {
       await fetch(`${api}/v1/discover?q=${encodeURIComponent(PRIVATE)}`, { headers: from(ip) });
     // The seller checks their own rank: self-monitoring, not demand.
     await fetch(`${api}/v1/discover?q=${encodeURIComponent(NEED)}`, { headers: from("198.51.100.9") });
+    lastSearchAt = Date.now();
 
     // Just asked: the feed's window ends DELAY_S behind live, so nothing shows yet.
     const early = await json(await fetch(`${api}/v1/demand`));
@@ -106,9 +108,12 @@ describe("demand story", () => {
   });
 
   it("once the window has moved past them they are in the free feed, over REST and MCP, with the floor applied", async () => {
-    const feed = await until("the need in the feed", async () => {
+    // The searches were asked over a few hundred milliseconds: wait until the window's end has passed
+    // the last of them, then until all six are in (a lost search times this out).
+    const feed = await until("all six searches in the feed", async () => {
+      if (Date.now() < lastSearchAt + DELAY_S * 1000) return undefined;
       const f = await json(await fetch(`${api}/v1/demand`));
-      return f.top_needs.some((n: { need: string }) => n.need === NEED) ? f : undefined;
+      return f.total_queries >= 6 ? f : undefined;
     });
     expect(feed.top_needs.find((n: { need: string }) => n.need === NEED)).toMatchObject({
       searches: 3,
