@@ -38,7 +38,6 @@ export const apiEnvSchema = z
     SIGNING_KEY_FILE: z.string().default(".tollgate/signing-key.json"),
     ...demandEnv,
     ...searchEnv,
-    ...searchEnv,
     /** Non-production only: accept http:// endpoints (local demo sellers). */
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
   })
