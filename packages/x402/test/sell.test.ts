@@ -74,6 +74,17 @@ describe("selling: payment only on the success status", () => {
     expect(await chain.balanceOf(operator())).toBe(before + 7000n);
   });
 
+  it("concurrent buyers are all served and each charged once (one facilitator wallet)", async () => {
+    const before = await chain.balanceOf(operator());
+    const buyers = chain.wallets.buyers.slice(0, 4);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => payingFetch(chain, buyers[i % buyers.length]!)(`${base}/ok/200`)),
+    );
+    const failures = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.text()));
+    expect(failures).toEqual([]);
+    expect(await chain.balanceOf(operator())).toBe(before + 12n * 7000n);
+  });
+
   it.each([400, 404, 409, 500, 503])("a %i answer is never charged", async (status) => {
     const before = await chain.balanceOf(operator());
     const res = await payingFetch(chain, chain.wallets.buyers[1]!)(`${base}/ok/${status}`);

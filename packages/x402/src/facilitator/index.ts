@@ -25,14 +25,19 @@ export function createChainFacilitator(opts: {
   const account = privateKeyToAccount(opts.privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
   const pub = createPublicClient({ chain, transport: http(opts.rpcUrl) });
+  // One wallet sends every settlement: concurrent sends would read the same account nonce and all but one
+  // be refused by the node (the buyer's authorization stays unused, but the paid request fails). Sends
+  // therefore go one at a time (each fetches the nonce after the previous one was accepted); waiting for
+  // receipts stays concurrent.
+  const oneAtATime = serialiser();
   // viem 2.57's precise generics do not line up with the signer's structural types: adapt loosely.
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (a) => pub.readContract(a as never),
       verifyTypedData: (a) => pub.verifyTypedData(a as never),
-      writeContract: (a) => wallet.writeContract(a as never),
-      sendTransaction: (a) => wallet.sendTransaction(a as never),
+      writeContract: (a) => oneAtATime(() => wallet.writeContract(a as never)),
+      sendTransaction: (a) => oneAtATime(() => wallet.sendTransaction(a as never)),
       waitForTransactionReceipt: (a) => pub.waitForTransactionReceipt(a),
       getCode: (a) => pub.getCode(a),
     },
@@ -46,6 +51,16 @@ export function createChainFacilitator(opts: {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as never,
+  };
+}
+
+/** Runs the given tasks one after another, in call order; a failure does not stop the ones queued behind it. */
+function serialiser() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
   };
 }
 
