@@ -49,6 +49,10 @@ const env: Record<string, string> = {
   DEMAND_K_FLOOR: "1",
   DEMAND_FEED_CACHE_MS: "2000",
   DEMAND_SNAPSHOT_EVERY_MS: "60000",
+  // The demo listings are submitted as if from the sellers' own address (X-Forwarded-For through this
+  // loopback "proxy"), so the newcomer's searches from 127.0.0.1 count as demand, not as a seller checking
+  // their own rank.
+  TRUSTED_PROXIES: "127.0.0.1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
 
@@ -74,6 +78,28 @@ try {
 for (const s of services)
   s.child.stdout?.on("data", (c: Buffer) => process.env.SHOW_LOGS && process.stdout.write(c));
 
+// What each demo seller claims to sell, so discovery by meaning has something to tell apart.
+const PITCH: Record<string, { description: string; category: string }> = {
+  "x402-hono": {
+    description: "Hourly weather forecast for any city: temperature, rain and wind for the next 48 hours",
+    category: "data.weather",
+  },
+  v1: {
+    description: "Live stock quotes and daily price history for listed companies",
+    category: "data.finance",
+  },
+  mpp: {
+    description: "Read the text off scanned receipts and invoices (OCR), paid per page",
+    category: "compute.image",
+  },
+  free: {
+    description: "Headlines from world news sources, refreshed every few minutes",
+    category: "data.news",
+  },
+  refuse: { description: "Geocode a street address to latitude and longitude", category: "data.maps" },
+};
+
+const DEMO_SELLERS_ADDRESS = "198.51.100.40";
 const api = String(services[0]!.ready.url);
 const submitted: string[] = [];
 for (const seller of Object.values(demo.sellers)) {
@@ -83,12 +109,13 @@ for (const seller of Object.values(demo.sellers)) {
   if (known.match === "active") continue;
   const res = await fetch(`${api}/v1/listings`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-forwarded-for": DEMO_SELLERS_ADDRESS },
     body: JSON.stringify({
       name: `Demo seller: ${seller.name}`,
-      description: `A local demo seller (${seller.name}) answering on loopback`,
+      description:
+        PITCH[seller.name]?.description ?? `A local demo seller (${seller.name}) answering on loopback`,
       endpoint_url: seller.url,
-      category: "data.weather",
+      category: PITCH[seller.name]?.category ?? "data.other",
       price_amount: 0.01,
       ...(seller.sampleUrl ? { sample_query: seller.sampleUrl } : {}),
     }),
@@ -111,7 +138,7 @@ Watch them get probed and verified:
   curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
   curl -s '${api}/v1/changes' | jq '.changes[:5]'
 Search as an agent would, then see it in the demand feed:
-  curl -s '${api}/v1/discover?q=hourly+weather+forecast' | jq '.results[].name'
+  curl -s '${api}/v1/discover?q=will+it+rain+in+lyon+tomorrow' | jq '.results[].name'
   curl -s '${api}/v1/demand' | jq '.top_needs'
 Pay with the official x402 client (a funded local buyer):
   pnpm exec tsx scripts/pay.ts /v1/listings/<listing id>/verdict

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { testPrefix } from "@tollgate/db/testing";
 import { ADMIN_URL } from "@tollgate/db/testing/shared";
-import { type RunningService, type ServiceName, startService } from "@tollgate/devnet";
+import { dropQueuePrefix, type RunningService, type ServiceName, startService } from "@tollgate/devnet";
 
 export interface World {
   databaseUrl: string;
@@ -23,7 +24,7 @@ export function createWorld(baseEnv: Record<string, string> = {}): World {
     NODE_ENV: "test",
     DATABASE_URL: u.toString(),
     REDIS_URL: "redis://127.0.0.1:6379",
-    QUEUE_PREFIX: `e2e_${id}`,
+    QUEUE_PREFIX: testPrefix("e2e"),
     API_PORT: "0",
     MCP_PORT: "0",
     ...baseEnv,
@@ -46,6 +47,7 @@ export function createWorld(baseEnv: Record<string, string> = {}): World {
     async stop() {
       await Promise.all([...services.values()].map((s) => s.stop()));
       services.clear();
+      await dropQueuePrefix(env.QUEUE_PREFIX!, env.REDIS_URL);
     },
   };
 }

@@ -1,16 +1,30 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
-import { freePort, type RunningService, startSellerFleet, startService } from "@tollgate/devnet";
+import {
+  dropQueuePrefix,
+  freePort,
+  type RunningService,
+  startSellerFleet,
+  startService,
+} from "@tollgate/devnet";
 import { createListing, validateSubmission } from "@tollgate/registry";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 let tdb: TestDatabase;
 const running: RunningService[] = [];
+const prefixes: string[] = [];
+/** A queue prefix for one test, whose keys are dropped after it. */
+const ownPrefix = (label: string) => {
+  const p = testPrefix(label);
+  prefixes.push(p);
+  return p;
+};
 beforeAll(async () => {
   tdb = await createTestDatabase();
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+  await Promise.all(prefixes.splice(0).map((p) => dropQueuePrefix(p)));
   await tdb.db.deleteFrom("probes").execute();
   await tdb.db.deleteFrom("status_changes").execute();
   await tdb.db.deleteFrom("claim_credentials").execute();
@@ -76,7 +90,7 @@ describe("scheduling across replicas", () => {
     const fleet = await startSellerFleet(40, "0x1111111111111111111111111111111111111111");
     try {
       const ids = await list(fleet.urls);
-      const prefix = testPrefix("two");
+      const prefix = ownPrefix("two");
       await Promise.all(
         [1, 2].map(() => prober({ QUEUE_PREFIX: prefix, SSRF_ALLOW_HOSTS: fleet.allowanceEnv })),
       );
@@ -97,7 +111,7 @@ describe("scheduling across replicas", () => {
     const fleet = await startSellerFleet(24, "0x1111111111111111111111111111111111111111", { delayMs: 1500 });
     try {
       const ids = await list(fleet.urls);
-      const prefix = testPrefix("kill");
+      const prefix = ownPrefix("kill");
       const env = {
         QUEUE_PREFIX: prefix,
         SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
@@ -124,7 +138,7 @@ describe("scheduling across replicas", () => {
       const base = fleet.urls[0]!;
       await list([1, 2, 3, 4, 5].map((i) => `${base}?v=${i}`));
       await prober({
-        QUEUE_PREFIX: testPrefix("polite"),
+        QUEUE_PREFIX: ownPrefix("polite"),
         SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
         PROBE_HOST_MIN_GAP_MS: "1000",
       });
@@ -151,7 +165,7 @@ describe("scheduling across replicas", () => {
     try {
       await new Promise((r) => setTimeout(r, 300));
       const env = {
-        QUEUE_PREFIX: testPrefix("redis"),
+        QUEUE_PREFIX: ownPrefix("redis"),
         SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
         REDIS_URL: `redis://127.0.0.1:${port}`,
       };

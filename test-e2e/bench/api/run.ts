@@ -4,14 +4,17 @@
  */
 import { serve } from "@hono/node-server";
 import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { testPrefix } from "@tollgate/db/testing";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
-import { startService } from "@tollgate/devnet";
+import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { Hono } from "hono";
 import { type LoadResult, load, table } from "../load.js";
 import { seedListings } from "./seed.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+// Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
+const QUEUE_PREFIX = testPrefix("bench_api");
 
 async function bareServer(body: string): Promise<{ url: string; close: () => void }> {
   const app = new Hono();
@@ -42,6 +45,7 @@ for (const n of SIZES) {
     DATABASE_URL: url,
     API_PORT: "0",
     NODE_ENV: "test",
+    QUEUE_PREFIX,
   });
   const base = String(api.ready.url);
   const sample = ids.filter((_, i) => i % Math.max(1, Math.floor(n / 200)) === 0).slice(0, 200);
@@ -65,6 +69,7 @@ for (const n of SIZES) {
     ratios.push(`${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms`);
   }
   await api.stop();
+  await dropQueuePrefix(QUEUE_PREFIX);
   await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 console.log(table(rows));

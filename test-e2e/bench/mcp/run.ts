@@ -5,8 +5,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { testPrefix } from "@tollgate/db/testing";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
-import { startService } from "@tollgate/devnet";
+import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { seedListings } from "../api/seed.js";
 import { load } from "../load.js";
 
@@ -21,7 +22,9 @@ const db = createDb(url);
 await migrateToLatest(db as never);
 await seedListings(db, N);
 await db.destroy();
-const env = { NODE_ENV: "test", DATABASE_URL: url, API_PORT: "0", MCP_PORT: "0" };
+// Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
+const QUEUE_PREFIX = testPrefix("bench_mcp");
+const env = { NODE_ENV: "test", DATABASE_URL: url, API_PORT: "0", MCP_PORT: "0", QUEUE_PREFIX };
 const api = await startService("api", env);
 const mcp = await startService("mcp", env);
 
@@ -53,6 +56,7 @@ const pct = (p: number) =>
   latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
 await api.stop();
 await mcp.stop();
+await dropQueuePrefix(QUEUE_PREFIX);
 await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 console.log(`| run (${N} listings, ${CLIENTS} concurrent clients) | per second | p50 ms | p99 ms |
 |---|---|---|---|

@@ -3,9 +3,11 @@
  * beside unpaid verdict computations per second (build + sign the attestation, no payment), same run.
  * Run: pnpm bench:paid
  */
+
 import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { testPrefix } from "@tollgate/db/testing";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
-import { payingFetch, startChain, startService } from "@tollgate/devnet";
+import { dropQueuePrefix, payingFetch, startChain, startService } from "@tollgate/devnet";
 import { findListing, issueVerdict } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
 
@@ -18,7 +20,9 @@ const url = urlFor(name);
 await ensureDatabase(url);
 const db = createDb(url);
 await migrateToLatest(db as never);
+const QUEUE_PREFIX = testPrefix("bench_paid");
 const api = await startService("api", {
+  QUEUE_PREFIX,
   NODE_ENV: "test",
   DATABASE_URL: url,
   API_PORT: "0",
@@ -78,6 +82,7 @@ while (Date.now() < end2) {
 }
 const unpaidRate = computed / SECONDS;
 await api.stop();
+await dropQueuePrefix(QUEUE_PREFIX);
 await db.destroy();
 await chain.stop();
 await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

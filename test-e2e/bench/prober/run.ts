@@ -3,9 +3,11 @@
  * beside the raw request rate of the same SSRF-safe client against the same sellers; then two
  * replicas. Run: pnpm bench:prober
  */
+
 import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { testPrefix } from "@tollgate/db/testing";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
-import { startSellerFleet, startService } from "@tollgate/devnet";
+import { dropQueuePrefix, startSellerFleet, startService } from "@tollgate/devnet";
 import { createSafeHttpClient } from "@tollgate/platform";
 import { createListing, validateSubmission } from "@tollgate/registry";
 import { sql } from "kysely";
@@ -59,10 +61,11 @@ async function run(replicas: number): Promise<number> {
   await sql`UPDATE listings SET probe_count = 0, next_check_by = now() + interval '1 day', lease_until = NULL`.execute(
     db,
   );
+  const QUEUE_PREFIX = testPrefix("bench_prober");
   const env = {
     NODE_ENV: "test",
     DATABASE_URL: url,
-    QUEUE_PREFIX: `bench${Date.now()}`,
+    QUEUE_PREFIX,
     SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
     ALLOW_HTTP_ENDPOINTS: "true",
     PROBE_CONCURRENCY: String(CONCURRENCY),
@@ -82,6 +85,7 @@ async function run(replicas: number): Promise<number> {
   }
   const secs = (performance.now() - started) / 1000;
   await Promise.all(procs.map((p) => p.stop()));
+  await dropQueuePrefix(QUEUE_PREFIX);
   return N / secs;
 }
 

@@ -6,9 +6,11 @@
  *     process (model in its worker thread, index loaded from Postgres), beside plain-text matching.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8)
  */
+
 import { createDb, type Db, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { testPrefix } from "@tollgate/db/testing";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
-import { startService } from "@tollgate/devnet";
+import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import {
   createListing,
@@ -27,6 +29,8 @@ import { LISTINGS, NEEDS } from "./labelled.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+// Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
+const QUEUE_PREFIX = testPrefix("bench_semantic");
 const log = createLogger("bench", "silent");
 
 async function freshDb(name: string): Promise<{ db: Db; url: string }> {
@@ -173,6 +177,7 @@ for (const n of SIZES) {
       API_PORT: "0",
       NODE_ENV: "test",
       SEMANTIC_SEARCH: String(semantic),
+      QUEUE_PREFIX,
     });
     const apiUrl = String(api.ready.url);
     const urls = (qs: string[]) => qs.map((q) => `${apiUrl}/v1/discover?q=${encodeURIComponent(q)}`);
@@ -209,6 +214,7 @@ for (const n of SIZES) {
       rowsL.push(await load(`plain text @${n}`, urls(needs), { durationS: DURATION }));
     }
     await api.stop();
+    await dropQueuePrefix(QUEUE_PREFIX);
   }
   await dropDb(name);
 }
