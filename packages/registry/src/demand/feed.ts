@@ -25,9 +25,23 @@ export interface DemandOptions {
 }
 
 type Aggregate = Awaited<ReturnType<typeof computeAggregate>>;
-const aggregates = new WeakMap<Db, Map<string, { at: number; value: Promise<Aggregate> }>>();
+interface CacheEntry {
+  at: number;
+  value: Promise<Aggregate>;
+  settled: boolean;
+  refreshing: boolean;
+}
+const aggregates = new WeakMap<Db, Map<string, CacheEntry>>();
+/** How long past `cacheMs` a computed aggregate may still be served while a fresh one is computed. */
+const STALE_FACTOR = 10;
 
-/** The window's searches aggregated under the demand rules (shared by the feed, clusters and report). */
+/**
+ * The window's searches aggregated under the demand rules (shared by the feed, clusters and report). With
+ * `cacheMs`, one computation per process serves every request for that long; after it, the last result is
+ * still served (for up to 10 x `cacheMs`) while one fresh computation runs in the background, so no reader
+ * waits for the aggregate of a large log once the process has computed it once. The window ends hours
+ * behind live, so that staleness is invisible.
+ */
 export function demandAggregate(db: Db, o: DemandOptions): Promise<Aggregate> {
   if (!o.cacheMs || o.now) return computeAggregate(db, o);
   let byKey = aggregates.get(db);
@@ -35,13 +49,35 @@ export function demandAggregate(db: Db, o: DemandOptions): Promise<Aggregate> {
     byKey = new Map();
     aggregates.set(db, byKey);
   }
+  const cache = byKey;
   const key = `${o.kFloor}|${o.paidTierLive}|${o.delayHours ?? ""}`;
-  const hit = byKey.get(key);
-  if (hit && Date.now() - hit.at < o.cacheMs) return hit.value;
-  const value = computeAggregate(db, o);
-  byKey.set(key, { at: Date.now(), value });
-  value.catch(() => byKey.delete(key));
-  return value;
+  const hit = cache.get(key);
+  const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+  if (hit && age < o.cacheMs) return hit.value;
+  if (hit?.settled && age < o.cacheMs * STALE_FACTOR) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const next = computeAggregate(db, o);
+      next.then(
+        () => cache.set(key, { at: Date.now(), value: next, settled: true, refreshing: false }),
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.value;
+  }
+  const entry: CacheEntry = { at: Date.now(), value: computeAggregate(db, o), settled: false, refreshing: false };
+  cache.set(key, entry);
+  entry.value.then(
+    () => {
+      entry.settled = true;
+    },
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
+  return entry.value;
 }
 
 async function computeAggregate(db: Db, o: DemandOptions) {
