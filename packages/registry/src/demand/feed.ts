@@ -67,7 +67,12 @@ export function demandAggregate(db: Db, o: DemandOptions): Promise<Aggregate> {
     }
     return hit.value;
   }
-  const entry: CacheEntry = { at: Date.now(), value: computeAggregate(db, o), settled: false, refreshing: false };
+  const entry: CacheEntry = {
+    at: Date.now(),
+    value: computeAggregate(db, o),
+    settled: false,
+    refreshing: false,
+  };
   cache.set(key, entry);
   entry.value.then(
     () => {
