@@ -25,6 +25,8 @@ export interface RunningService {
 /**
  * Start one service as its own process (`node --import tsx services/<name>/src/main.ts`) and wait for its
  * "ready" log line. Rejects with the process output if it exits or is not ready in time.
+ * `SERVICE_NODE_ARGS` (space-separated) adds node flags to every service started, e.g.
+ * `SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" pnpm bench:semantic` to profile them.
  */
 export function startService(
   name: ServiceName | string,
@@ -32,7 +34,8 @@ export function startService(
   opts: { entry?: string; timeoutMs?: number } = {},
 ): Promise<RunningService> {
   const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, entry], {
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", TSX_LOADER, entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -76,9 +76,13 @@ describe("discovery by meaning", () => {
     expect(text.results.map((x) => x.id)).not.toContain(ids.weather);
   });
 
-  it("an edit is re-embedded and followed; a delisting leaves the index", async () => {
+  it("an edit is re-embedded and followed; a delisting leaves the index (and no answer is kept past either)", async () => {
     const index = createSemanticIndex(tdb.db, embedder, log);
     await index.refresh();
+    const ask = async (q: string) =>
+      (await discover(tdb.db, { q, limit: 10 }, { matcher: index.matcher })).results.map((x) => x.id);
+    expect((await ask("latest soccer results"))[0]).not.toBe(ids.translate);
+    expect(await ask("share price of apple right now")).toContain(ids.stocks);
     const before = await tdb.db
       .selectFrom("listings")
       .select("embedding_synced_at")
@@ -106,6 +110,7 @@ describe("discovery by meaning", () => {
     await delistListing(tdb.db, ids.stocks!);
     await index.refresh();
     expect(index.size).toBe(3);
+    expect(await ask("share price of apple right now")).not.toContain(ids.stocks);
   });
 
   it("a listing created seconds ago, not embedded yet, is found by text until it is", async () => {

@@ -73,6 +73,9 @@ export class VectorIndex {
       }
   }
 
+  /** Bumped by every change, so callers can cache answers for one state of the index. */
+  version = 0;
+
   get size(): number {
     return this.ids.length;
   }
@@ -113,6 +116,7 @@ export class VectorIndex {
     }
     this.data.set(v, slot * this.dims);
     this.hash(v, this.codes, slot * WORDS);
+    this.version++;
   }
 
   remove(id: string): void {
@@ -128,6 +132,7 @@ export class VectorIndex {
     }
     this.ids.pop();
     this.slots.delete(id);
+    this.version++;
   }
 
   private dot(slot: number, q: Float32Array): number {

@@ -150,19 +150,31 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
     return running;
   };
 
+  // Agents' needs repeat: the relevant ids of a query are kept while the index is unchanged (any upsert or
+  // removal moves its version), so a repeated need costs no scan. Bounded, oldest dropped first.
+  const answers = new Map<string, { version: number; ids: string[] }>();
+  const ANSWERS_MAX = 5000;
+
   const matcher: QueryMatcher = async (q) => {
     if (!loaded) return null;
+    const key = queryKey(q);
+    const known = answers.get(key);
+    if (known && known.version === index.version) return known.ids;
     let timeout: NodeJS.Timeout | undefined;
     try {
       const v = await Promise.race([
-        embedder.embedCached(queryKey(q)),
+        embedder.embedCached(key),
         new Promise<never>((_, reject) => {
           timeout = setTimeout(() => reject(new Error("query embedding timed out")), embedTimeoutMs);
         }),
       ]);
       const hits = index.search(v, maxRelevant, minSimilarity);
       const best = hits[0]?.similarity ?? 0;
-      return hits.filter((h) => h.similarity >= best - band).map((h) => h.id);
+      const ids = hits.filter((h) => h.similarity >= best - band).map((h) => h.id);
+      answers.delete(key);
+      answers.set(key, { version: index.version, ids });
+      if (answers.size > ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+      return ids;
     } catch (err) {
       log.warn({ err: String(err) }, "semantic matching unavailable; plain-text matching used");
       return null;
