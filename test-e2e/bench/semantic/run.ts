@@ -189,16 +189,16 @@ for (const n of SIZES) {
         await new Promise((r) => setTimeout(r, 200));
       }
       console.error(`api ready with ${n} vectors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      // Cached query vectors: agents' needs repeat.
+      // Agents' needs repeat: warm the query vectors and the replica's answers.
       for (const u of urls(needs)) await fetch(u);
       rowsL.push(
-        await load(`meaning, repeated needs (vector cached), 1 connection @${n}`, urls(needs), {
+        await load(`meaning, repeated needs (answer cached), 1 connection @${n}`, urls(needs), {
           durationS: DURATION,
           connections: 1,
         }),
       );
       rowsL.push(
-        await load(`meaning, repeated needs (vector cached) @${n}`, urls(needs), { durationS: DURATION }),
+        await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), { durationS: DURATION }),
       );
       // Every query new: the model runs for each request.
       const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
