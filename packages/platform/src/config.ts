@@ -55,10 +55,14 @@ export const baseEnv = {
 export const baseEnvSchema = z.object(baseEnv);
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
+/** The salt of local runs and tests: public, so production refuses it (hashes of IPv4 addresses under a
+ * known salt are reversed by trying every address). */
+export const LOCAL_DEMAND_SALT = "tollgate-local-demand-salt";
+
 /** Demand settings shared by every service that logs searches or serves the feed (api, mcp, aggregator). */
 export const demandEnv = {
   /** Salt for client-address hashes in the search log (set a secret one in production). */
-  DEMAND_SALT: z.string().min(8).default("tollgate-local-demand-salt"),
+  DEMAND_SALT: z.string().min(8).default(LOCAL_DEMAND_SALT),
   /** Distinct non-seller client IPs a term needs before it is published anywhere. */
   DEMAND_K_FLOOR: envInt(3, 1, 1000),
   /** The paid demand tier is on sale (the free feed then ends a week behind live). */
@@ -73,7 +77,10 @@ export const demandEnv = {
     .optional(),
 };
 
-/** The demand settings a verb needs, from parsed config; refuses a delay override in production. */
+/**
+ * The demand settings a verb needs, from parsed config. Production refuses a delay override and the public
+ * local salt; the error names the variable.
+ */
 export function demandFromConfig(c: {
   NODE_ENV?: string;
   DEMAND_SALT: string;
@@ -84,6 +91,8 @@ export function demandFromConfig(c: {
 }) {
   if (c.NODE_ENV === "production" && c.DEMAND_DELAY_HOURS !== undefined)
     throw new Error("DEMAND_DELAY_HOURS: not allowed in production (the delay behind live is policy)");
+  if (c.NODE_ENV === "production" && c.DEMAND_SALT === LOCAL_DEMAND_SALT)
+    throw new Error("DEMAND_SALT: set a secret salt in production (the default one is public)");
   return {
     salt: c.DEMAND_SALT,
     kFloor: c.DEMAND_K_FLOOR,
