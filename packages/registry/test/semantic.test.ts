@@ -133,6 +133,20 @@ describe("discovery by meaning", () => {
     expect(r.results.map((x) => x.id)).toContain(id);
   });
 
+  it("while the model is still loading, a search is answered by text without waiting for it", async () => {
+    const loading: Embedder = {
+      ...embedder,
+      ready: new Promise(() => undefined),
+      embedCached: () => new Promise(() => undefined),
+    };
+    // Were the matcher to wait for the model, this search would never be answered (the test times out).
+    const index = createSemanticIndex(tdb.db, loading, log, { embedTimeoutMs: 3_600_000 });
+    await index.refresh();
+    const r = await discover(tdb.db, { q: "hourly forecast", limit: 5 }, { matcher: index.matcher });
+    expect(r.note).toMatch(/matched by text/);
+    expect(r.results.map((x) => x.id)).toContain(ids.weather);
+  });
+
   it("a model that cannot answer in time falls back to plain text instead of failing the search", async () => {
     const stuck: Embedder = { ...embedder, embedCached: () => new Promise(() => undefined) };
     const index = createSemanticIndex(tdb.db, stuck, log, { embedTimeoutMs: 50 });

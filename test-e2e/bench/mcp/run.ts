@@ -28,6 +28,27 @@ const env = { NODE_ENV: "test", DATABASE_URL: url, API_PORT: "0", MCP_PORT: "0",
 const api = await startService("api", env);
 const mcp = await startService("mcp", env);
 
+// Steady state: both processes load the embedding model after they start (seconds of CPU on these 2 cores);
+// measure once each answers by meaning.
+async function until(ready: () => Promise<boolean>) {
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 200));
+}
+await until(async () => {
+  const r = (await (await fetch(`${String(api.ready.url)}/v1/discover?q=weather`)).json()) as {
+    note: string;
+  };
+  return r.note.includes("meaning");
+});
+{
+  const client = new Client({ name: "bench-warmup", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(String(mcp.ready.endpoint))));
+  await until(async () => {
+    const r = await client.callTool({ name: "find_paid_service", arguments: { query: "weather" } });
+    return JSON.stringify(r.structuredContent ?? {}).includes("meaning");
+  });
+  await client.close();
+}
+
 const rest = await load("GET /v1/discover?q=weather", [`${String(api.ready.url)}/v1/discover?q=weather`], {
   durationS: SECONDS,
   connections: CLIENTS,

@@ -68,8 +68,9 @@ export const RELEVANCE = { maxRelevant: 200, minSimilarity: 0.25, band: 0.2 } as
 /**
  * A replica's in-memory copy of every listing vector, following Postgres by `embedding_synced_at` (new
  * and edited listings) and `updated_at` (delistings), and the discover matcher over it: a need in words
- * → the ids relevant to it, most similar first. Until the first load completes, or when the model cannot
- * answer in time, the matcher returns null and discover falls back to plain-text matching.
+ * → the ids relevant to it, most similar first. Until the first load completes and the model is ready, or
+ * when the model cannot answer in time, the matcher returns null and discover falls back to plain-text
+ * matching.
  */
 export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: SemanticIndexOptions = {}) {
   const refreshMs = o.refreshMs ?? 1000;
@@ -83,6 +84,14 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
   /** Every row stamped before this was committed when a previous refresh began, and so has been read. */
   let safe = new Date(0);
   let loaded = false;
+  // Until the model has loaded (seconds after start), searches go straight to plain text: none waits for it.
+  let modelReady = false;
+  embedder.ready.then(
+    () => {
+      modelReady = true;
+    },
+    (err) => log.warn({ err: String(err) }, "embedding model failed to load; plain-text matching used"),
+  );
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
@@ -156,7 +165,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
   const ANSWERS_MAX = 5000;
 
   const matcher: QueryMatcher = async (q) => {
-    if (!loaded) return null;
+    if (!loaded || !modelReady) return null;
     const key = queryKey(q);
     const known = answers.get(key);
     if (known && known.version === index.version) return known.ids;
