@@ -3,11 +3,10 @@
  * Hono route on the same machine that returns a JSON body of the same size. Run: pnpm bench:api
  */
 import { serve } from "@hono/node-server";
-import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { Hono } from "hono";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { seedListings } from "./seed.js";
 
@@ -32,11 +31,7 @@ const rows: LoadResult[] = [];
 const ratios: string[] = [];
 for (const n of SIZES) {
   const name = `tollgate_bench_api_${n}`;
-  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = urlFor(name);
-  await ensureDatabase(url);
-  const db = createDb(url);
-  await migrateToLatest(db as never);
+  const { db, url } = await freshBenchDb(name);
   const t0 = performance.now();
   const ids = await seedListings(db, n);
   await db.destroy();
@@ -73,7 +68,7 @@ for (const n of SIZES) {
   }
   await api.stop();
   await dropQueuePrefix(QUEUE_PREFIX);
-  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await dropBenchDb(name);
 }
 console.log(table(rows));
 console.log(`\n${ratios.join("\n")}`);

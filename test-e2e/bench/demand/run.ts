@@ -4,22 +4,17 @@
  * embedding model, the directory's own search for the top needs), cold and warm; and the free feed.
  * Run: pnpm bench:demand   (BENCH_SEARCHES=1000000)
  */
-import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { createLogger } from "@tollgate/platform";
 import { buildDemandSnapshots, createSemanticIndex, demandFeed, syncEmbeddings } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { sql } from "kysely";
 import { seedListings } from "../api/seed.js";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 import { NEEDS } from "../semantic/labelled.js";
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000_000);
 const name = "tollgate_bench_demand";
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-const url = urlFor(name);
-await ensureDatabase(url);
-const db = createDb(url);
-await migrateToLatest(db as never);
+const { db } = await freshBenchDb(name);
 
 // A directory of 2,000 listings for the answered_now searches.
 await seedListings(db, 2000);
@@ -134,4 +129,4 @@ console.log(
 await semantic.stop();
 await embedder.close();
 await db.destroy();
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+await dropBenchDb(name);

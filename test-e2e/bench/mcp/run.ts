@@ -4,22 +4,17 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { seedListings } from "../api/seed.js";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 import { load } from "../load.js";
 
 const N = Number(process.env.BENCH_LISTINGS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 8);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const name = "tollgate_bench_mcp";
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-const url = urlFor(name);
-await ensureDatabase(url);
-const db = createDb(url);
-await migrateToLatest(db as never);
+const { db, url } = await freshBenchDb(name);
 await seedListings(db, N);
 await db.destroy();
 // Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
@@ -78,7 +73,7 @@ const pct = (p: number) =>
 await api.stop();
 await mcp.stop();
 await dropQueuePrefix(QUEUE_PREFIX);
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+await dropBenchDb(name);
 console.log(`| run (${N} listings, ${CLIENTS} concurrent clients) | per second | p50 ms | p99 ms |
 |---|---|---|---|
 | GET /v1/discover?q=weather (autocannon) | ${rest.rps} | ${rest.p50} | ${rest.p99} |

@@ -4,22 +4,17 @@
  * Run: pnpm bench:paid
  */
 
-import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, payingFetch, startChain, startService } from "@tollgate/devnet";
 import { findListing, issueVerdict } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const chain = await startChain();
 const name = "tollgate_bench_paid";
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-const url = urlFor(name);
-await ensureDatabase(url);
-const db = createDb(url);
-await migrateToLatest(db as never);
+const { db, url } = await freshBenchDb(name);
 const QUEUE_PREFIX = testPrefix("bench_paid");
 const api = await startService("api", {
   QUEUE_PREFIX,
@@ -85,7 +80,7 @@ await api.stop();
 await dropQueuePrefix(QUEUE_PREFIX);
 await db.destroy();
 await chain.stop();
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+await dropBenchDb(name);
 console.log(`| run | per second |
 |---|---|
 | paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${CONCURRENCY} buyers in parallel | ${paidRate.toFixed(1)} |

@@ -4,13 +4,12 @@
  * replicas. Run: pnpm bench:prober
  */
 
-import { createDb, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, startSellerFleet, startService } from "@tollgate/devnet";
 import { createSafeHttpClient } from "@tollgate/platform";
 import { createListing, validateSubmission } from "@tollgate/registry";
 import { sql } from "kysely";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const N = Number(process.env.BENCH_SELLERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -36,11 +35,7 @@ const rawRate = N / ((performance.now() - t0) / 1000);
 await client.close();
 
 const name = "tollgate_bench_prober";
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-const url = urlFor(name);
-await ensureDatabase(url);
-const db = createDb(url);
-await migrateToLatest(db as never);
+const { db, url } = await freshBenchDb(name);
 for (const u of fleet.urls) {
   const prepared = await validateSubmission(
     db,
@@ -93,7 +88,7 @@ const one = await run(1);
 const two = await run(2);
 await db.destroy();
 await fleet.stop();
-await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+await dropBenchDb(name);
 console.log(`| run | probes/s | ratio to raw client |
 |---|---|---|
 | raw SafeHttpClient GETs, ${CONCURRENCY} in flight, no DB | ${rawRate.toFixed(0)} | 1.00 |

@@ -7,9 +7,7 @@
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8)
  */
 
-import { createDb, type Db, ensureDatabase, migrateToLatest } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
-import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import {
@@ -24,6 +22,7 @@ import {
 import { createEmbedder, normalise, VectorIndex, vectorToBytes } from "@tollgate/semantic";
 import { sql } from "kysely";
 import { seedListings } from "../api/seed.js";
+import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { LISTINGS, NEEDS } from "./labelled.js";
 
@@ -33,20 +32,10 @@ const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
 const QUEUE_PREFIX = testPrefix("bench_semantic");
 const log = createLogger("bench", "silent");
 
-async function freshDb(name: string): Promise<{ db: Db; url: string }> {
-  await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = urlFor(name);
-  await ensureDatabase(url);
-  const db = createDb(url);
-  await migrateToLatest(db as never);
-  return { db, url };
-}
-const dropDb = (name: string) => withAdmin((a) => a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-
 // ---- 1. quality -------------------------------------------------------------------------------
 const embedder = createEmbedder();
 await embedder.ready;
-const { db } = await freshDb("tollgate_bench_semantic_quality");
+const { db } = await freshBenchDb("tollgate_bench_semantic_quality");
 const idOf = new Map<string, string>();
 for (const [key, name, description, category] of LISTINGS) {
   const prepared = await validateSubmission(
@@ -103,7 +92,7 @@ for (const [minSimilarity, band] of sweep) {
   rowsQ.push(await quality(label, idx.matcher));
 }
 await db.destroy();
-await dropDb("tollgate_bench_semantic_quality");
+await dropBenchDb("tollgate_bench_semantic_quality");
 
 console.log(
   `## Quality: ${LISTINGS.length} listings, ${NEEDS.length} needs (listings embedded in ${embedS.toFixed(1)} s)\n`,
@@ -133,7 +122,7 @@ const rowsIdx: string[] = [];
 const needVectors = await embedder.embed(NEEDS.map(([q]) => q));
 for (const n of SIZES) {
   const name = `tollgate_bench_semantic_${n}`;
-  const { db: big, url } = await freshDb(name);
+  const { db: big, url } = await freshBenchDb(name);
   t0 = performance.now();
   const ids = await seedListings(big, n);
   const vectors = ids.map((_, i) => syntheticVector(i));
@@ -218,7 +207,7 @@ for (const n of SIZES) {
     await api.stop();
     await dropQueuePrefix(QUEUE_PREFIX);
   }
-  await dropDb(name);
+  await dropBenchDb(name);
 }
 await embedder.close();
 console.log("\n## The vector index alone (in process, 72 need vectors)\n");
