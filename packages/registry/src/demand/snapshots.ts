@@ -236,10 +236,21 @@ export async function buildDemandSnapshots(
 }
 
 /**
- * The latest snapshot of a kind, if it may be sold: 503 when not built yet, older than 45 minutes, or more
- * than 5% of its searches ungrouped — checked before anything is offered or charged.
+ * The latest snapshot of a kind, if it may be sold: 403 when the operator has switched the paid tier off;
+ * 503 when not built yet, older than 45 minutes, or more than 5% of its searches ungrouped — checked before
+ * anything is offered or charged.
  */
-export async function sellableSnapshot(db: Db, kind: "clusters" | "report", now = new Date()) {
+export async function sellableSnapshot(
+  db: Db,
+  kind: "clusters" | "report",
+  o: { paidTierLive: boolean; now?: Date },
+) {
+  if (!o.paidTierLive)
+    throw new ApiError(
+      "paid_tier_not_live",
+      "the paid demand tier is offline; the free aggregate is GET /v1/demand",
+    );
+  const now = o.now ?? new Date();
   const snap = await db
     .selectFrom("demand_snapshots")
     .selectAll()

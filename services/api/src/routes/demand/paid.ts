@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PAID_ROUTES } from "@tollgate/core";
 import { sellableSnapshot } from "@tollgate/registry";
-import { ApiError } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { paymentHeader, requireSeller, respond } from "../paid/respond.js";
@@ -45,12 +44,7 @@ export function registerDemandPaid(app: App, deps: AppDeps) {
       }),
     );
     app.get(r.path, async (c) => {
-      if (!deps.demand.paidTierLive)
-        throw new ApiError(
-          "paid_tier_not_live",
-          "the paid demand tier is offline; the free aggregate is GET /v1/demand",
-        );
-      const payload = await sellableSnapshot(deps.db, r.kind);
+      const payload = await sellableSnapshot(deps.db, r.kind, deps.demand);
       const seller = requireSeller(deps);
       const answer = await seller.sell(
         { url: c.req.url, paymentHeader: paymentHeader(c) },
