@@ -319,6 +319,31 @@ describe("paid demand: /v1/demand/clusters and /v1/demand/report", () => {
       buildDemandSnapshots(t.tdb.db, { kFloor: 3 }),
     ]);
     expect(results.filter((r) => r.skipped === false).length).toBeGreaterThanOrEqual(1);
+
+    // Deterministically: while another writer holds the lock, a build skips and writes nothing.
+    const db = t.tdb.db;
+    const count = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM demand_snapshots`.execute(db)).rows[0]!.n;
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('tollgate:demand-snapshots'))`.execute(trx);
+      locked();
+      await new Promise<void>((r) => {
+        release = r;
+      });
+    });
+    await isLocked;
+    const before = await count();
+    expect(await buildDemandSnapshots(db, { kFloor: 3 })).toMatchObject({ skipped: true });
+    expect(await count()).toBe(before);
+    release();
+    await holder;
+    expect(await buildDemandSnapshots(db, { kFloor: 3 })).toMatchObject({ skipped: false });
+    expect(await count()).toBeGreaterThan(before);
   });
 });
 
