@@ -29,6 +29,12 @@ export interface SafeRequest {
   signal?: AbortSignal;
   /** Follow redirects (each hop re-validated); default true. */
   followRedirects?: boolean;
+  /**
+   * Refuse a redirect to any origin other than the requested URL's, before contacting it
+   * (`redirected_off_origin`, naming the target): for probes and claim proofs, where an answer from
+   * elsewhere says nothing about the listed endpoint.
+   */
+  sameOriginRedirectsOnly?: boolean;
 }
 
 export interface SafeResponse {
@@ -50,12 +56,25 @@ export interface SafeHttpClient {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A redirect's body is never used: read this much (so the connection can be reused), then cut it off. */
+export const MAX_REDIRECT_BODY_BYTES = 16 * 1024;
+
+/** Discard a redirect's body without waiting for it; past the cap the connection is dropped instead. */
+function discardCapped(body: Awaited<ReturnType<typeof undiciRequest>>["body"]): void {
+  let size = 0;
+  body.on("error", () => {});
+  body.on("data", (chunk: Uint8Array) => {
+    size += chunk.byteLength;
+    if (size > MAX_REDIRECT_BODY_BYTES) body.destroy();
+  });
+}
 
 /**
  * THE client for every request to a user-supplied URL. The DNS answer is validated inside the
  * connection's own lookup, so the address connected to is the address checked (no rebinding window);
  * IP literals (which never reach lookup) are checked before the request; each redirect hop is
  * re-validated; time and body size are capped; every request says who sent it (X-Verified-By).
+ * Across origins the caller's headers (credentials, cookies, payments) stay behind and no body is re-sent.
  */
 export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
   const resolver = opts.resolver ?? createResolver({ allowance: opts.allowance, lookup: opts.lookup });
@@ -136,8 +155,11 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       let current = url;
       let method = (init.method ?? "GET").toUpperCase();
       let body = init.body;
+      let callerHeaders = init.headers ?? {};
+      let origin: string | null = null;
       for (;;) {
         const target = await checkUrl(current);
+        origin ??= target.origin;
         let res: Awaited<ReturnType<typeof undiciRequest>>;
         try {
           res = await undiciRequest(target, {
@@ -148,7 +170,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
             headers: {
               "user-agent": opts.userAgent ?? `${opts.verifiedBy}-verifier/1`,
               accept: "application/json, */*;q=0.5",
-              ...init.headers,
+              ...callerHeaders,
               "x-verified-by": opts.verifiedBy,
             },
           });
@@ -162,11 +184,15 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         }
         const location = res.headers.location;
         if (init.followRedirects !== false && REDIRECTS.has(res.statusCode) && typeof location === "string") {
-          res.body.resume();
+          discardCapped(res.body);
           if (redirects.length >= maxRedirects)
             throw new SafeFetchError("too_many_redirects", `more than ${maxRedirects} redirects`, current);
-          redirects.push(current);
-          current = new URL(location, target).toString();
+          let next: URL;
+          try {
+            next = new URL(location, target);
+          } catch {
+            throw new SafeFetchError("protocol_error", `unreadable Location header: ${location}`, current);
+          }
           if (
             res.statusCode === 303 ||
             ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")
@@ -174,6 +200,18 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
             method = "GET";
             body = undefined;
           }
+          if (next.origin !== origin) {
+            if (init.sameOriginRedirectsOnly || body !== undefined)
+              throw new SafeFetchError(
+                "redirected_off_origin",
+                `${current} redirects to another origin (${next.origin})${body !== undefined ? " with the request body" : ""}; only answers from ${origin} are accepted`,
+                next.toString(),
+              );
+            // What the caller meant for one origin (credentials, cookies, payments) is not handed to another.
+            callerHeaders = {};
+          }
+          redirects.push(current);
+          current = next.toString();
           continue;
         }
         let bytes: Uint8Array;

@@ -6,6 +6,7 @@ export const SAFE_FETCH_ERROR_CODES = [
   "dns_lookup_error",
   "private_address",
   "too_many_redirects",
+  "redirected_off_origin",
   "timeout",
   "body_too_large",
   "connect_error",
