@@ -1,12 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import ipaddr from "ipaddr.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowanceFromConfig,
   checkAddress,
   createResolver,
   createSafeHttpClient,
+  hostCheckFrom,
   parseHostLiteral,
+  REFUSED_CIDRS,
   SafeFetchError,
 } from "../src/net/index.js";
 
@@ -77,6 +80,14 @@ const client = () =>
         "mixed.example.com": ["93.184.216.34", "127.0.0.1"],
         "metadata.example.com": ["169.254.169.254"],
         "mapped.example.com": ["::ffff:127.0.0.1"],
+        // IPv4-compatible as glibc prints it, and the other ranges ipaddr.js's table alone may miss.
+        "compat.example.com": ["::1.2.3.4"],
+        "compat-hex.example.com": ["::7f00:1"],
+        "sitelocal.example.com": ["fec0::1"],
+        "nat64local.example.com": ["64:ff9b:1::a00:1"],
+        "discard.example.com": ["100::1"],
+        "thisnet.example.com": ["0.1.2.3"],
+        "class-e.example.com": ["240.0.0.1"],
       };
       const a = dns[host];
       if (!a) throw Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" });
@@ -103,6 +114,26 @@ describe("addresses", () => {
     ["::ffff:169.254.169.254", false],
     ["2002:7f00:1::", false],
     ["64:ff9b::7f00:1", false],
+    ["::1.2.3.4", false],
+    ["::102:304", false],
+    ["::7f00:1", false],
+    ["::127.0.0.1", false],
+    ["fec0::1", false],
+    ["feff::1", false],
+    ["64:ff9b:1::1", false],
+    ["64:ff9b:1:ffff::1", false],
+    ["100::1", false],
+    ["100::ffff:ffff:ffff:ffff", false],
+    ["0.1.2.3", false],
+    ["0.255.255.255", false],
+    ["240.0.0.1", false],
+    ["255.255.255.254", false],
+    ["::ffff:0.1.2.3", false],
+    ["::ffff:240.0.0.1", false],
+    ["2001:db8::1", false],
+    ["1.2.3.4", true],
+    ["::ffff:1.2.3.4", true],
+    ["100:0:0:1::1", true],
     ["93.184.216.34", true],
     ["2606:4700:4700::1111", true],
   ])("%s public=%s", (ip, pub) => {
@@ -143,6 +174,23 @@ describe("hostile targets are refused before any connection", () => {
     `http://mixed.example.com:${victimPort}/`,
     `http://metadata.example.com:${victimPort}/`,
     `http://mapped.example.com:${victimPort}/`,
+    `http://[::127.0.0.1]:${victimPort}/`,
+    `http://[::7f00:1]:${victimPort}/`,
+    `http://[::1.2.3.4]:${victimPort}/`,
+    `http://[fec0::1]:${victimPort}/`,
+    `http://[64:ff9b:1::7f00:1]:${victimPort}/`,
+    `http://[100::1]:${victimPort}/`,
+    `http://0.0.0.1:${victimPort}/`,
+    `http://0.1.2.3:${victimPort}/`,
+    `http://240.0.0.1:${victimPort}/`,
+    `http://[::ffff:0.0.0.1]:${victimPort}/`,
+    `http://compat.example.com:${victimPort}/`,
+    `http://compat-hex.example.com:${victimPort}/`,
+    `http://sitelocal.example.com:${victimPort}/`,
+    `http://nat64local.example.com:${victimPort}/`,
+    `http://discard.example.com:${victimPort}/`,
+    `http://thisnet.example.com:${victimPort}/`,
+    `http://class-e.example.com:${victimPort}/`,
   ];
   it("every target fails with private_address and the victim sees nothing", async () => {
     const c = client();
@@ -234,5 +282,27 @@ describe("the allowance", () => {
     });
     expect((await r.resolve("ok.test")).ok).toBe(true);
     expect(await r.resolve("bad.test")).toMatchObject({ ok: false, reason: "private_address" });
+  });
+
+  it("submission host check: a DNS answer inside any refused range is refused, naming the range", async () => {
+    // The last address of each range too: a check that only looked at the network address would pass it.
+    const last = (cidr: string) => {
+      const [net, bits] = ipaddr.parseCIDR(cidr);
+      const bytes = net.toByteArray();
+      for (let i = Number(bits); i < bytes.length * 8; i++) bytes[i >> 3]! |= 0x80 >> (i & 7);
+      return ipaddr.fromByteArray(bytes).toString();
+    };
+    for (const cidr of REFUSED_CIDRS)
+      for (const address of [cidr.split("/")[0]!, last(cidr)]) {
+        const check = hostCheckFrom(
+          createResolver({ lookup: async () => [{ address, family: address.includes(":") ? 6 : 4 }] }),
+        );
+        const r = await check("seller.example.com");
+        expect(r, `${address} in ${cidr}`).toMatchObject({
+          ok: false,
+          reason: "private_address",
+          message: expect.stringContaining(cidr),
+        });
+      }
   });
 });

@@ -1,3 +1,4 @@
+import { BlockList } from "node:net";
 import ipaddr from "ipaddr.js";
 
 export type AddressCheck =
@@ -5,17 +6,62 @@ export type AddressCheck =
   | { ok: false; reason: "private_address" | "invalid_address"; range: string };
 
 /**
- * Only globally routable unicast addresses are public. Everything else — loopback, private, link-local
- * (cloud metadata), CGNAT, unspecified, reserved, multicast, 6to4/teredo/NAT64, ULA, and IPv4-mapped
- * forms of any of those (ipaddr.process unwraps them first) — is refused.
+ * Ranges refused whatever ipaddr.js's `range()` says: its table changes between versions, and it reads
+ * `::a.b.c.d` (IPv4-compatible, deprecated) as IPv4-mapped while calling `::7f00:1` plain unicast. Node's
+ * BlockList parses with the OS's rules and checks IPv4-mapped IPv6 against the IPv4 entries. The same list
+ * is the `except` of the prober's egress NetworkPolicy (k8s/base/egress-prober.yaml).
+ */
+export const REFUSED_CIDRS: readonly string[] = [
+  "0.0.0.0/8", // "this network": 0.x.y.z reaches the local host on Linux
+  "10.0.0.0/8",
+  "100.64.0.0/10", // CGNAT
+  "127.0.0.0/8",
+  "169.254.0.0/16", // link-local, cloud metadata
+  "172.16.0.0/12",
+  "192.168.0.0/16",
+  "224.0.0.0/4", // multicast
+  "240.0.0.0/4", // reserved, and broadcast
+  "::/96", // IPv4-compatible (::a.b.c.d), with :: and ::1
+  "64:ff9b::/96", // NAT64 well-known prefix: reaches any IPv4 address through the gateway
+  "64:ff9b:1::/48", // NAT64 local use
+  "100::/64", // discard-only
+  "2001:db8::/32", // documentation
+  "2002::/16", // 6to4: embeds any IPv4 address
+  "fc00::/7", // unique local
+  "fe80::/10", // link-local
+  "fec0::/10", // site-local (deprecated, still routed by some stacks)
+  "ff00::/8", // multicast
+];
+
+const family = (ip: string) => (ip.includes(":") ? "ipv6" : "ipv4");
+const refused = REFUSED_CIDRS.map((cidr) => {
+  const [net = "", bits = ""] = cidr.split("/");
+  const list = new BlockList();
+  list.addSubnet(net, Number(bits), family(net));
+  return { cidr, list };
+});
+
+/** The refused range an address falls in, or null. */
+const refusedRange = (ip: string): string | null =>
+  refused.find(({ list }) => list.check(ip, family(ip)))?.cidr ?? null;
+
+/**
+ * Only globally routable unicast addresses are public. Refused: REFUSED_CIDRS, then everything ipaddr.js
+ * does not call unicast — loopback, private, link-local (cloud metadata), CGNAT, unspecified, reserved,
+ * multicast, 6to4/teredo/NAT64, ULA, site-local, discard, and IPv4-mapped forms of any of those
+ * (ipaddr.process unwraps them first).
  */
 export function checkAddress(ip: string): AddressCheck {
+  const bare = ip.replace(/^\[|\]$/g, "");
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.process(ip.replace(/^\[|\]$/g, ""));
+    parsed = ipaddr.process(bare);
   } catch {
     return { ok: false, reason: "invalid_address", range: "invalid" };
   }
+  // The text as given (ipaddr.js misreads `::a.b.c.d`) and as normalised (`0x7f.1` is only readable so).
+  const listed = refusedRange(bare) ?? refusedRange(parsed.toString());
+  if (listed) return { ok: false, reason: "private_address", range: listed };
   const range = parsed.range();
   return range === "unicast" ? { ok: true } : { ok: false, reason: "private_address", range };
 }
