@@ -13,8 +13,10 @@ type Attempt = { res: SafeResponse; parsed: ParsedChallenge | ChallengeFailure }
 
 async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POST"): Promise<Attempt> {
   try {
+    // Only the listed endpoint's own origin may answer: a 402 (or a sample) reached elsewhere proves nothing.
     const res = await client.request(url, {
       method,
+      sameOriginRedirectsOnly: true,
       ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
     });
     return {
@@ -67,8 +69,10 @@ function failureReason(get: Attempt, post: Attempt | null): string {
 
 /**
  * One probe: an unpaid GET through the SSRF-safe client; when no challenge comes back, an unpaid POST
- * retry. Pass = a valid payment challenge. A listing with a sample route also has it checked
- * (200 + JSON, no payment). Latency is the GET's, timeouts counted at the time limit.
+ * retry. Pass = a valid payment challenge from the endpoint's own origin (a redirect elsewhere fails the
+ * probe as `redirected_off_origin` before the other origin is contacted). A listing with a sample route
+ * also has it checked (200 + JSON, no payment, same origin). Latency is the GET's, timeouts counted at
+ * the time limit.
  */
 export async function runProbe(
   client: SafeHttpClient,
@@ -98,17 +102,8 @@ export async function runProbe(
     const s = await attempt(client, target.sample_query, "GET");
     sampleOk = !("error" in s) && s.res.status === 200 && isJson(s.res);
   }
-  const detail: Record<string, unknown> = {
-    get:
-      "error" in get
-        ? { error: get.error.code }
-        : { status: get.res.status, challenge: get.parsed.ok ? "valid" : get.parsed.reason },
-  };
-  if (post)
-    detail.post =
-      "error" in post
-        ? { error: post.error.code }
-        : { status: post.res.status, challenge: post.parsed.ok ? "valid" : post.parsed.reason };
+  const detail: Record<string, unknown> = { get: attemptDetail(get) };
+  if (post) detail.post = attemptDetail(post);
   if (sampleOk !== null) detail.sample_ok = sampleOk;
   return {
     listingId: target.id,
@@ -122,6 +117,19 @@ export async function runProbe(
     sampleOk,
     challenge: passed ? challengeOf(passed.parsed) : null,
     detail,
+  };
+}
+
+/** What one verb saw, for the probe's detail: where a redirect led (or tried to lead) is kept. */
+function attemptDetail(a: Attempt): Record<string, unknown> {
+  if ("error" in a)
+    return a.error.code === "redirected_off_origin" && a.error.url
+      ? { error: a.error.code, redirected_to: new URL(a.error.url).origin }
+      : { error: a.error.code };
+  return {
+    status: a.res.status,
+    challenge: a.parsed.ok ? "valid" : a.parsed.reason,
+    ...(a.res.redirects.length > 0 ? { final_url: a.res.url } : {}),
   };
 }
 

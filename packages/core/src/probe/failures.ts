@@ -12,6 +12,8 @@ export const FAILURE_REASONS = {
   connection_reset: "the connection was reset",
   private_address: "the host resolved to a non-public address",
   too_many_redirects: "more redirects than allowed",
+  redirected_off_origin:
+    "the endpoint redirected to another origin; only an answer from the listed endpoint's own origin counts (list the final URL instead)",
   body_too_large: "the answer exceeded the size limit",
   invalid_challenge: "a 402 whose payment terms could not be read",
   no_payment_options: "a 402 challenge without a usable payment option",
