@@ -1,19 +1,22 @@
-/** Base USDC and Base Sepolia USDC, lowercase. */
-export const USDC_BY_NETWORK: Record<string, string> = {
-  "eip155:8453": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-  "eip155:84532": "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
-};
+// Maps, not plain objects: these are looked up with names a seller's challenge chooses, and a plain
+// object answers "constructor" or "__proto__" from its prototype.
 
-const V1_NETWORKS: Record<string, string> = {
-  base: "eip155:8453",
-  "base-sepolia": "eip155:84532",
-  ethereum: "eip155:1",
-  sepolia: "eip155:11155111",
-  polygon: "eip155:137",
-  "polygon-amoy": "eip155:80002",
-  avalanche: "eip155:43114",
-  "avalanche-fuji": "eip155:43113",
-};
+/** Base USDC and Base Sepolia USDC, lowercase, by CAIP-2 network. */
+export const USDC_BY_NETWORK: ReadonlyMap<string, string> = new Map([
+  ["eip155:8453", "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"],
+  ["eip155:84532", "0x036cbd53842c5426634e7929541ec2318f3dcf7e"],
+]);
+
+const V1_NETWORKS: ReadonlyMap<string, string> = new Map([
+  ["base", "eip155:8453"],
+  ["base-sepolia", "eip155:84532"],
+  ["ethereum", "eip155:1"],
+  ["sepolia", "eip155:11155111"],
+  ["polygon", "eip155:137"],
+  ["polygon-amoy", "eip155:80002"],
+  ["avalanche", "eip155:43114"],
+  ["avalanche-fuji", "eip155:43113"],
+]);
 
 export const TESTNETS = new Set([
   "eip155:84532",
@@ -26,7 +29,7 @@ export const TESTNETS = new Set([
 /** v1 network names and CAIP-2 ids to CAIP-2. */
 export function toCaip2(network: string): string {
   const n = network.trim().toLowerCase();
-  return V1_NETWORKS[n] ?? n;
+  return V1_NETWORKS.get(n) ?? n;
 }
 
 /**

@@ -93,7 +93,7 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
     (a) =>
       a.scheme === "exact" &&
       a.network === "eip155:8453" &&
-      a.asset?.toLowerCase() === USDC_BY_NETWORK["eip155:8453"],
+      a.asset?.toLowerCase() === USDC_BY_NETWORK.get("eip155:8453"),
   );
   if (base >= 0) return base;
   const exact = accepts.findIndex((a) => a.scheme === "exact");
@@ -155,7 +155,7 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
     };
   const acceptsIndex = chooseOffer(accepts);
   const chosen = acceptsIndex === null ? null : (accepts[acceptsIndex] ?? null);
-  const knownUsdc = chosen?.asset && USDC_BY_NETWORK[chosen.network] === chosen.asset.toLowerCase();
+  const knownUsdc = chosen?.asset && USDC_BY_NETWORK.get(chosen.network) === chosen.asset.toLowerCase();
   const protocols: ParsedChallenge["protocols"] = [];
   if (accepts.length > 0) protocols.push("x402");
   if (mppOffers.length > 0) protocols.push("mpp");
