@@ -16,22 +16,3 @@ export async function verdictSales(db: Db, now = new Date()) {
     basis: "verdicts paid and settled on Base (x402), from the registry's own payments ledger",
   };
 }
-
-/** What the submission allowance counts: active listings on the domain, and whether this endpoint was listed before. */
-export async function submissionAllowance(db: Db, registeredDomain: string, canonical: string) {
-  const [onDomain, before] = await Promise.all([
-    db
-      .selectFrom("listings")
-      .select((e) => e.fn.countAll<number>().as("n"))
-      .where("registered_domain", "=", registeredDomain)
-      .where("status", "<>", "delisted")
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("listings")
-      .select("id")
-      .where("endpoint_canonical", "=", canonical)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { activeOnDomain: Number(onDomain.n), listedBefore: !!before };
-}

@@ -11,8 +11,50 @@ import type { ListingRecord } from "../columns.js";
 
 const DAY = 86_400_000;
 
-/** Build a listing's verdict from what the registry observed, and sign an attestation it cites. */
+/** A signed attestation, as stored once published (plain JSON: it waits with its payment until then). */
+export interface AttestationToPublish {
+  id: string;
+  listing_id: string;
+  kid: string;
+  jws: string;
+  payload: unknown;
+  issued_at: number;
+  valid_until: number;
+}
+
+/** Publish an attestation (idempotent by id): only once the verdict that cites it was paid for. */
+export async function publishAttestation(db: Db, a: AttestationToPublish): Promise<void> {
+  await db
+    .insertInto("attestations")
+    .values({
+      id: a.id,
+      listing_id: a.listing_id,
+      kid: a.kid,
+      jws: a.jws,
+      payload: JSON.stringify(a.payload),
+      issued_at: new Date(a.issued_at * 1000),
+      valid_until: new Date(a.valid_until * 1000),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/** Build, sign and publish at once (unpaid computation: benchmarks and tests). */
 export async function issueVerdict(
+  db: Db,
+  l: ListingRecord,
+  ctx: { key: SigningKey; keyUrl: string; attestationUrl: (id: string) => string; now?: Date },
+) {
+  const { body, attestation } = await prepareVerdict(db, l, ctx);
+  await publishAttestation(db, attestation);
+  return body;
+}
+
+/**
+ * Build a listing's verdict from what the registry observed and sign the attestation it cites. Nothing is
+ * published: the attestation is returned for `publishAttestation` once the verdict is paid for.
+ */
+export async function prepareVerdict(
   db: Db,
   l: ListingRecord,
   ctx: { key: SigningKey; keyUrl: string; attestationUrl: (id: string) => string; now?: Date },
@@ -62,19 +104,16 @@ export async function issueVerdict(
     subject: l.endpoint_canonical,
     valid_until: asOf + ATTESTATION_VALID_S,
   });
-  await db
-    .insertInto("attestations")
-    .values({
-      id: signed.id,
-      listing_id: l.id,
-      kid: signed.kid,
-      jws: signed.jws,
-      payload: JSON.stringify(signed.payload),
-      issued_at: new Date(asOf * 1000),
-      valid_until: new Date((asOf + ATTESTATION_VALID_S) * 1000),
-    })
-    .execute();
-  return {
+  const attestation: AttestationToPublish = {
+    id: signed.id,
+    listing_id: l.id,
+    kid: signed.kid,
+    jws: signed.jws,
+    payload: signed.payload,
+    issued_at: asOf,
+    valid_until: asOf + ATTESTATION_VALID_S,
+  };
+  const body = {
     listing_id: l.id,
     endpoint_url: l.endpoint_url,
     verdict,
@@ -141,6 +180,7 @@ export async function issueVerdict(
     verification_note:
       "Fetch the attestation at attestation_url or verify the jws offline against /.well-known/jwks.json.",
   };
+  return { body, attestation };
 }
 
 /** An attestation by id with its expiry flag; null when unknown. */

@@ -1,2 +1,4 @@
 export * from "./ledger.js";
+export * from "./onchain.js";
+export * from "./seal.js";
 export * from "./seller.js";

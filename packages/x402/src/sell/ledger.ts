@@ -1,7 +1,15 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "@tollgate/db";
+import type { PaymentRow } from "@tollgate/db";
+import { sql } from "kysely";
 
-/** The payments ledger: one row per authorization (unique payer + nonce), whatever became of it. */
-export type LedgerStatus = "verified" | "settled" | "not_charged" | "failed" | "indeterminate";
+/**
+ * The payments ledger: one row per authorization (unique payer + nonce), whatever became of it.
+ * verified: reserved, handler running · answered: the answer is kept, settlement under way ·
+ * indeterminate: settlement outcome unknown (the chain decides) · settled · not_charged · failed.
+ */
+export type LedgerStatus = "verified" | "answered" | "settled" | "not_charged" | "failed" | "indeterminate";
+export const OPEN_STATUSES = ["verified", "answered", "indeterminate"] as const;
 
 export interface PaymentAttempt {
   route: string;
@@ -13,10 +21,30 @@ export interface PaymentAttempt {
   asset: string;
   network: string;
   payTo: string;
+  requestSha256: string;
+  payloadSha256: string;
+  validBefore: Date | null;
+  pendingKey: string | null;
 }
 
-/** Reserve an authorization; false when this payer+nonce was seen before (a replay). */
-export async function reserveAuthorization(db: Db, a: PaymentAttempt): Promise<string | null> {
+/** Who holds an open payment row right now; every write of the holder is conditional on it. */
+export interface Lease {
+  id: string;
+  leaseId: string;
+}
+
+export async function findPayment(db: Db, payer: string, nonce: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("payer", "=", payer.toLowerCase())
+    .where("nonce", "=", nonce.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Reserve an authorization with a lease; null when this payer+nonce was seen before. */
+export async function reserveAuthorization(db: Db, a: PaymentAttempt, leaseMs: number): Promise<Lease | null> {
+  const leaseId = randomUUID();
   const row = await db
     .insertInto("payments")
     .values({
@@ -30,27 +58,153 @@ export async function reserveAuthorization(db: Db, a: PaymentAttempt): Promise<s
       network: a.network,
       pay_to: a.payTo,
       status: "verified",
+      request_sha256: a.requestSha256,
+      payload_sha256: a.payloadSha256,
+      valid_before: a.validBefore,
+      pending_key: a.pendingKey,
+      lease_id: leaseId,
+      lease_until: new Date(Date.now() + leaseMs),
     })
     .onConflict((oc) => oc.columns(["payer", "nonce"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: row.id, leaseId } : null;
 }
 
-export async function closeAttempt(
+/**
+ * Take an open row whose lease lapsed (its holder crashed or gave up), or reopen a row that charged
+ * nothing (not_charged, failed) for a new attempt with the same authorization. Null when someone else
+ * holds it.
+ */
+export async function takeOver(db: Db, row: PaymentRow, leaseMs: number): Promise<Lease | null> {
+  const leaseId = randomUUID();
+  const reopen = row.status === "not_charged" || row.status === "failed";
+  const updated = await db
+    .updateTable("payments")
+    .set({
+      lease_id: leaseId,
+      lease_until: new Date(Date.now() + leaseMs),
+      ...(reopen ? { status: "verified", error: null, answer_status: null, answer_sealed: null, work: null } : {}),
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .where((e) =>
+      reopen
+        ? e.val(true)
+        : e.or([e("lease_until", "is", null), e("lease_until", "<", sql<Date>`now()`)]),
+    )
+    .where((e) => (row.lease_id === null ? e("lease_id", "is", null) : e("lease_id", "=", row.lease_id)))
+    .returning("id")
+    .executeTakeFirst();
+  return updated ? { id: updated.id, leaseId } : null;
+}
+
+/** Keep the answer (sealed) and the work that publishes it, before any money moves. False if the lease was lost. */
+export async function keepAnswer(
   db: Db,
-  id: string,
-  status: Exclude<LedgerStatus, "verified">,
-  extra: { txHash?: string | null; error?: string | null } = {},
-) {
+  lease: Lease,
+  a: { status: number; sealed: string; work: unknown; pendingKey: string | null },
+): Promise<boolean> {
+  const r = await db
+    .updateTable("payments")
+    .set({
+      status: "answered",
+      answer_status: a.status,
+      answer_sealed: a.sealed,
+      work: a.work === undefined || a.work === null ? null : JSON.stringify(a.work),
+      pending_key: a.pendingKey,
+    })
+    .where("id", "=", lease.id)
+    .where("lease_id", "=", lease.leaseId)
+    .where("status", "in", ["verified", "answered", "indeterminate"])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Close an attempt that took no money: the kept answer and work are dropped. */
+export async function closeUncharged(
+  db: Db,
+  lease: Lease,
+  status: "not_charged" | "failed",
+  error: string,
+): Promise<void> {
   await db
     .updateTable("payments")
     .set({
       status,
-      tx_hash: extra.txHash ?? null,
-      error: extra.error ?? null,
-      settled_at: status === "settled" ? new Date() : null,
+      error,
+      answer_status: null,
+      answer_sealed: null,
+      work: null,
+      pending_key: null,
+      lease_until: null,
+    })
+    .where("id", "=", lease.id)
+    .where("lease_id", "=", lease.leaseId)
+    .execute();
+}
+
+/** Settlement outcome unknown: keep answer and work, release the lease so a retry or the reconciler decides. */
+export async function markIndeterminate(db: Db, lease: Lease, error: string): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ status: "indeterminate", error, lease_until: null })
+    .where("id", "=", lease.id)
+    .where("lease_id", "=", lease.leaseId)
+    .execute();
+}
+
+/**
+ * Record the settlement, in the caller's transaction: the row's work is handed back for the caller to
+ * publish in the same transaction; null when the row was already closed (published once only).
+ */
+export async function markSettled(
+  trx: Db,
+  id: string,
+  txHash: string,
+): Promise<{ work: unknown; route: string } | null> {
+  const row = await trx
+    .selectFrom("payments")
+    .select(["route", "work", "status"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return null;
+  await trx
+    .updateTable("payments")
+    .set({
+      status: "settled",
+      tx_hash: txHash,
+      error: null,
+      settled_at: new Date(),
+      finalized_at: new Date(),
+      lease_until: null,
+      work: null,
+      pending_key: null,
     })
     .where("id", "=", id)
     .execute();
+  return { route: row.route, work: row.work };
+}
+
+/** Open rows nobody holds: the reconciler's work list. */
+export async function lapsedOpenPayments(db: Db, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("status", "in", [...OPEN_STATUSES])
+    .where((e) => e.or([e("lease_until", "is", null), e("lease_until", "<", sql<Date>`now()`)]))
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Is an unsettled paid submission already reserving this key (a canonical endpoint)? */
+export async function pendingFor(db: Db, key: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("pending_key", "=", key)
+    .where("status", "in", [...OPEN_STATUSES])
+    .executeTakeFirst();
 }

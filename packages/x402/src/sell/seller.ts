@@ -1,10 +1,26 @@
-import type { Db } from "@tollgate/db";
+import type { Db, PaymentRow } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { closeAttempt, reserveAuthorization } from "./ledger.js";
+import {
+  closeUncharged,
+  findPayment,
+  keepAnswer,
+  type Lease,
+  lapsedOpenPayments,
+  markIndeterminate,
+  markSettled,
+  OPEN_STATUSES,
+  reserveAuthorization,
+  takeOver,
+} from "./ledger.js";
+import type { AuthorizationOutcome, SettlementReader } from "./onchain.js";
+import { fingerprints, openAnswer, type PaymentKeys, sealAnswer } from "./seal.js";
 
 export const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+/** Publishes a paid answer's work (an attestation, a paid listing) inside the transaction that records its settlement. */
+export type Finalizer = (trx: Db, work: unknown, payment: { id: string; txHash: string }) => Promise<void>;
 
 export interface SellerConfig {
   db: Db;
@@ -15,6 +31,12 @@ export interface SellerConfig {
   network?: string;
   /** Bound on one settlement call; past it the outcome is indeterminate, never answered 402. */
   settleTimeoutMs?: number;
+  /** How long a request holds an open payment before a retry or the reconciler may take it over. */
+  leaseMs?: number;
+  /** The chain itself, to decide indeterminate settlements (authorization state and the transfer). */
+  chain?: SettlementReader | null;
+  /** Work published only once a payment settles, by route label. */
+  finalizers?: Record<string, Finalizer>;
 }
 
 /** What a paid handler answers; the seller decides whether it is charged. */
@@ -22,22 +44,34 @@ export interface PaidAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Published by the route's finalizer once the payment settles (kept with the payment until then). */
+  work?: unknown;
 }
 
 export interface PaidRoute {
-  /** Ledger label, e.g. "verdict". */
+  /** Ledger label, e.g. "verdict"; also names the finalizer. */
   route: string;
   amountAtomic: string;
   description: string;
   /** The only status that is charged: 200, or 201 for a submission. */
   successStatus: 200 | 201;
   listingId?: string | null;
+  /** What an unsettled payment reserves (a submission's canonical endpoint). */
+  pendingKey?: string | null;
 }
 
 export interface SellRequest {
   url: string;
   /** The PAYMENT-SIGNATURE header, if any. */
   paymentHeader: string | null;
+  method?: string;
+  /** The raw request body, part of the request's identity (same payment + other body = conflict). */
+  body?: string;
+}
+
+export interface SellOptions {
+  /** Publish inside this open transaction (the caller holds a lock in it) instead of a new one. */
+  finalizeIn?: Db;
 }
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
@@ -51,23 +85,45 @@ function decodePayment(header: string): PaymentPayload | null {
   }
 }
 
-function authorizationOf(p: PaymentPayload): { from: string; nonce: string } | null {
-  const auth = (p.payload as { authorization?: { from?: unknown; nonce?: unknown } }).authorization;
-  return typeof auth?.from === "string" && typeof auth.nonce === "string"
-    ? { from: auth.from, nonce: auth.nonce }
-    : null;
+interface Authorization {
+  from: string;
+  nonce: string;
+  validBefore: Date | null;
 }
 
+function authorizationOf(p: PaymentPayload): Authorization | null {
+  const auth = (p.payload as { authorization?: { from?: unknown; nonce?: unknown; validBefore?: unknown } })
+    .authorization;
+  if (typeof auth?.from !== "string" || typeof auth.nonce !== "string") return null;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(auth.from) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce)) return null;
+  const vb = Number(auth.validBefore);
+  return {
+    from: auth.from,
+    nonce: auth.nonce,
+    validBefore: Number.isFinite(vb) && vb > 0 && vb < 1e11 ? new Date(vb * 1000) : null,
+  };
+}
+
+const answered = (a: PaidAnswer) => ({ status: a.status, body: a.body, headers: a.headers ?? {} });
+
 /**
- * Selling over x402 v2 with Tollgate's money rules, stricter than the stock middleware: the answer is
- * computed first and settled only when its status is exactly the route's success status; any other
- * answer is returned uncharged. A failed settlement serves no content. A replayed authorization
- * (same payer and EIP-3009 nonce) is refused before the handler runs. A settlement that times out or
- * throws is indeterminate: answered 502, never 402 (a 402 would make the client sign and pay again).
+ * Selling over x402 v2 with Tollgate's money rules, stricter than the stock middleware:
+ * - the answer is computed first and settled only when its status is the route's success status; any
+ *   other answer is returned uncharged;
+ * - the answer is kept with its payment (payer + EIP-3009 nonce) before money moves, sealed under a key
+ *   only the payer's signature gives; a retry with the same payment and the same request gets the same
+ *   answer, whatever happened in between (timeout, crash, lost write); the same payment for another
+ *   request is refused;
+ * - work that publishes the answer (an attestation, a paid listing) runs only once the payment settled;
+ * - a settlement that times out is indeterminate: answered 502, never 402 (a 402 would make the client
+ *   sign and pay again), and decided later from the chain itself.
  */
 export function createSeller(cfg: SellerConfig) {
   const asset = cfg.asset ?? USDC_BASE;
   const network = cfg.network ?? "eip155:8453";
+  const settleTimeoutMs = cfg.settleTimeoutMs ?? 45_000;
+  const leaseMs = cfg.leaseMs ?? settleTimeoutMs + 30_000;
+  const db = cfg.db;
 
   const requirements = (route: PaidRoute): PaymentRequirements => ({
     scheme: "exact",
@@ -96,6 +152,246 @@ export function createSeller(cfg: SellerConfig) {
     };
   };
 
+  const receipt = (txHash: string, payer: string) => ({
+    "PAYMENT-RESPONSE": b64({ success: true, transaction: txHash, network, payer }),
+  });
+
+  const alreadyUsed = (): PaidAnswer => ({
+    status: 402,
+    body: {
+      error: "payment_already_used",
+      message:
+        "this payment authorization was already presented for another request; sign a new one for this request",
+    },
+  });
+
+  const inProgress = (): PaidAnswer => ({
+    status: 409,
+    body: {
+      error: "payment_in_progress",
+      message:
+        "this payment is being settled by an earlier request; repeat the same request with the same payment shortly",
+    },
+    headers: { "retry-after": "2" },
+  });
+
+  const indeterminate = (paymentId: string): PaidAnswer => ({
+    status: 502,
+    body: {
+      error: "settlement_indeterminate",
+      message:
+        "the settlement outcome is not known yet; do not sign a new payment — repeat this same request with the same payment header to receive the answer; it is charged at most once and decided on-chain",
+      payment_id: paymentId,
+    },
+    headers: { "retry-after": "5" },
+  });
+
+  async function chainSays(row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">): Promise<AuthorizationOutcome> {
+    if (!cfg.chain) return { state: "unknown" };
+    try {
+      return await cfg.chain.check({
+        asset: row.asset,
+        payer: row.payer,
+        nonce: row.nonce,
+        payTo: row.pay_to,
+        amountAtomic: String(row.amount_atomic),
+        validBefore: row.valid_before,
+      });
+    } catch (err) {
+      cfg.log.warn({ err: String(err) }, "chain read failed while deciding a payment");
+      return { state: "unknown" };
+    }
+  }
+
+  /** Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. */
+  async function publish(paymentId: string, txHash: string, opts: SellOptions): Promise<void> {
+    const run = async (trx: Db) => {
+      const settled = await markSettled(trx, paymentId, txHash);
+      if (!settled || settled.work === null || settled.work === undefined) return;
+      const finalize = cfg.finalizers?.[settled.route];
+      if (!finalize) throw new Error(`no finalizer for paid route ${settled.route}`);
+      await finalize(trx, settled.work, { id: paymentId, txHash });
+    };
+    if (opts.finalizeIn) await run(opts.finalizeIn);
+    else await db.transaction().execute((trx) => run(trx as unknown as Db));
+  }
+
+  /** Settle a kept answer and hand it over; the answer is given whenever the money was taken. */
+  async function settleKept(
+    lease: Lease,
+    answer: PaidAnswer,
+    payload: PaymentPayload,
+    route: PaidRoute,
+    url: string,
+    auth: Authorization,
+    row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">,
+    opts: SellOptions,
+  ): Promise<PaidAnswer> {
+    let txHash: string | null = null;
+    let refusal: string | null = null;
+    try {
+      const settled = await withTimeout(cfg.facilitator.settle(payload, requirements(route)), settleTimeoutMs);
+      if (settled.success) txHash = settled.transaction;
+      else refusal = settled.errorReason ?? "settlement_failed";
+    } catch (err) {
+      // Broadcast may have happened: the chain decides, never a guess.
+      const seen = await chainSays(row);
+      if (seen.state === "settled") txHash = seen.txHash;
+      else {
+        await markIndeterminate(db, lease, String(err).slice(0, 300));
+        cfg.log.error({ err: String(err), payment: lease.id }, "settlement indeterminate");
+        return indeterminate(lease.id);
+      }
+    }
+    if (refusal !== null) {
+      // A refusal of an authorization we already settled (the earlier attempt's response was lost) is a settlement.
+      const seen = await chainSays(row);
+      if (seen.state === "settled") txHash = seen.txHash;
+      else if (seen.state === "unknown" && cfg.chain) {
+        await markIndeterminate(db, lease, refusal);
+        return indeterminate(lease.id);
+      } else {
+        await closeUncharged(db, lease, "failed", refusal);
+        return offer(route, url, refusal, "settlement failed; nothing was charged");
+      }
+    }
+    const tx = txHash as string;
+    try {
+      await publish(lease.id, tx, opts);
+    } catch (err) {
+      // Paid: the answer is due even if recording it failed; the reconciler records and publishes it later.
+      cfg.log.error({ err: String(err), payment: lease.id, tx }, "settled but not recorded yet");
+      if (opts.finalizeIn) throw err;
+    }
+    return { ...answered(answer), headers: { ...answer.headers, ...receipt(tx, auth.from) } };
+  }
+
+  /** Run the handler under a fresh lease, keep its answer, then settle. */
+  async function runFresh(
+    lease: Lease,
+    keys: PaymentKeys,
+    payload: PaymentPayload,
+    auth: Authorization,
+    route: PaidRoute,
+    url: string,
+    handler: () => Promise<PaidAnswer>,
+    opts: SellOptions,
+  ): Promise<PaidAnswer> {
+    let answer: PaidAnswer;
+    try {
+      answer = await handler();
+    } catch (err) {
+      await closeUncharged(db, lease, "not_charged", "handler_error");
+      throw err;
+    }
+    if (answer.status !== route.successStatus) {
+      await closeUncharged(db, lease, "not_charged", `status_${answer.status}`);
+      return answer;
+    }
+    const kept = await keepAnswer(db, lease, {
+      status: answer.status,
+      sealed: sealAnswer(keys, answered(answer)),
+      work: answer.work,
+      pendingKey: route.pendingKey ?? null,
+    });
+    if (!kept) return inProgress();
+    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route), opts);
+  }
+
+  const rowOf = (auth: Authorization, route: PaidRoute) => ({
+    payer: auth.from.toLowerCase(),
+    nonce: auth.nonce.toLowerCase(),
+    pay_to: cfg.payTo,
+    amount_atomic: route.amountAtomic,
+    valid_before: auth.validBefore,
+    asset,
+  });
+
+  async function verified(payload: PaymentPayload, route: PaidRoute, url: string): Promise<PaidAnswer | null> {
+    let v: Awaited<ReturnType<FacilitatorClient["verify"]>>;
+    try {
+      v = await cfg.facilitator.verify(payload, requirements(route));
+    } catch (err) {
+      cfg.log.warn({ err: String(err), route: route.route }, "facilitator verify failed");
+      return {
+        status: 503,
+        body: {
+          error: "service_unavailable",
+          message: "payment verification is unavailable; nothing was charged, retry later",
+        },
+        headers: { "retry-after": "5" },
+      };
+    }
+    return v.isValid
+      ? null
+      : offer(route, url, v.invalidReason ?? "invalid_payment", v.invalidMessage ?? "payment did not verify");
+  }
+
+  /** A payment seen before: the same answer, a conflict, or the unfinished attempt carried on. */
+  async function resume(
+    row: PaymentRow,
+    keys: PaymentKeys,
+    payload: PaymentPayload,
+    auth: Authorization,
+    route: PaidRoute,
+    url: string,
+    handler: (() => Promise<PaidAnswer>) | null,
+    opts: SellOptions,
+  ): Promise<PaidAnswer> {
+    if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
+      return alreadyUsed();
+    if (row.status === "settled") {
+      const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
+      if (!kept || !row.tx_hash) return alreadyUsed();
+      return { ...kept, headers: { ...kept.headers, ...receipt(row.tx_hash, row.payer) } };
+    }
+    const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
+    if (open && row.lease_until && row.lease_until.getTime() > Date.now()) {
+      // Another request holds it (a concurrent duplicate): wait briefly for its outcome.
+      const deadline = Date.now() + Math.min(10_000, row.lease_until.getTime() - Date.now());
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        const now = await findPayment(db, row.payer, row.nonce);
+        if (now && (now.status !== row.status || now.lease_id !== row.lease_id || !now.lease_until))
+          return resume(now, keys, payload, auth, route, url, handler, opts);
+      }
+      return inProgress();
+    }
+    const lease = await takeOver(db, row, leaseMs);
+    if (!lease) {
+      const now = await findPayment(db, row.payer, row.nonce);
+      return now && now.lease_id !== row.lease_id ? resume(now, keys, payload, auth, route, url, handler, opts) : inProgress();
+    }
+    if (row.status === "answered" || row.status === "indeterminate") {
+      const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
+      if (!kept) {
+        await markIndeterminate(db, lease, "kept answer unreadable");
+        return alreadyUsed();
+      }
+      const seen = await chainSays(row);
+      if (seen.state === "settled") {
+        await publish(row.id, seen.txHash, opts);
+        return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
+      }
+      if (seen.state === "expired" || seen.state === "voided") {
+        await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);
+        return offer(route, url, `authorization_${seen.state}`, "this payment can no longer settle; nothing was charged");
+      }
+      return settleKept(lease, kept, payload, route, url, auth, row, opts);
+    }
+    // verified (no answer kept, so nothing was ever settled), not_charged or failed: a new attempt.
+    if (!handler) {
+      await closeUncharged(db, lease, "not_charged", "request_no_longer_valid");
+      return alreadyUsed();
+    }
+    const refused = await verified(payload, route, url);
+    if (refused) {
+      await closeUncharged(db, lease, "not_charged", "verify_refused");
+      return refused;
+    }
+    return runFresh(lease, keys, payload, auth, route, url, handler, opts);
+  }
+
   return {
     requirements,
     paymentRequired,
@@ -104,104 +400,101 @@ export function createSeller(cfg: SellerConfig) {
       return { status: 402, body: { error, message } };
     },
 
-    async sell(req: SellRequest, route: PaidRoute, handler: () => Promise<PaidAnswer>): Promise<PaidAnswer> {
+    /**
+     * The answer for a payment presented before, when this request carries one; null otherwise. Paid routes
+     * call it before their own checks, so a retry gets its answer even after the world moved on (the
+     * listing it paid to create now exists, the listing it asked about was delisted).
+     */
+    async prior(req: SellRequest, route: PaidRoute, opts: SellOptions = {}): Promise<PaidAnswer | null> {
+      if (!req.paymentHeader) return null;
+      const payload = decodePayment(req.paymentHeader);
+      const auth = payload ? authorizationOf(payload) : null;
+      if (!payload || !auth) return null;
+      const row = await findPayment(db, auth.from, auth.nonce);
+      if (!row) return null;
+      const keys = fingerprints(req, payload);
+      if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
+        return alreadyUsed();
+      // Only outcomes that need no handler: a settled answer, or an unfinished one kept with its payment.
+      if (row.status === "settled" || row.status === "answered" || row.status === "indeterminate")
+        return resume(row, keys, payload, auth, route, req.url, null, opts);
+      return null;
+    },
+
+    async sell(
+      req: SellRequest,
+      route: PaidRoute,
+      handler: () => Promise<PaidAnswer>,
+      opts: SellOptions = {},
+    ): Promise<PaidAnswer> {
       if (!req.paymentHeader) return offer(route, req.url);
       const payload = decodePayment(req.paymentHeader);
       const auth = payload ? authorizationOf(payload) : null;
       if (!payload || !auth)
         return offer(route, req.url, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment");
-      const reqs = requirements(route);
-      let verified: Awaited<ReturnType<FacilitatorClient["verify"]>>;
-      try {
-        verified = await cfg.facilitator.verify(payload, reqs);
-      } catch (err) {
-        cfg.log.warn({ err: String(err), route: route.route }, "facilitator verify failed");
-        return {
-          status: 503,
-          body: {
-            error: "service_unavailable",
-            message: "payment verification is unavailable; nothing was charged, retry later",
-          },
-        };
-      }
-      if (!verified.isValid)
-        return offer(
-          route,
-          req.url,
-          verified.invalidReason ?? "invalid_payment",
-          verified.invalidMessage ?? "payment did not verify",
-        );
-      const attemptId = await reserveAuthorization(cfg.db, {
-        route: route.route,
-        resource: req.url,
-        listingId: route.listingId ?? null,
-        payer: auth.from,
-        nonce: auth.nonce,
-        amountAtomic: route.amountAtomic,
-        asset,
-        network,
-        payTo: cfg.payTo,
-      });
-      if (!attemptId)
-        return {
-          status: 402,
-          body: {
-            error: "payment_already_used",
-            message: "this payment authorization was already presented; sign a new one",
-          },
-        };
-
-      let answer: PaidAnswer;
-      try {
-        answer = await handler();
-      } catch (err) {
-        await closeAttempt(cfg.db, attemptId, "not_charged", { error: "handler_error" });
-        throw err;
-      }
-      if (answer.status !== route.successStatus) {
-        await closeAttempt(cfg.db, attemptId, "not_charged", { error: `status_${answer.status}` });
-        return answer;
-      }
-      let settled: Awaited<ReturnType<FacilitatorClient["settle"]>>;
-      try {
-        settled = await withTimeout(cfg.facilitator.settle(payload, reqs), cfg.settleTimeoutMs ?? 45_000);
-      } catch (err) {
-        await closeAttempt(cfg.db, attemptId, "indeterminate", { error: String(err).slice(0, 300) });
-        cfg.log.error({ err: String(err), attemptId }, "settlement indeterminate");
-        return {
-          status: 502,
-          body: {
-            error: "settlement_indeterminate",
-            message:
-              "the settlement outcome is not known yet; do not pay again — it is reconciled on-chain and charged at most once",
-            payment_id: attemptId,
-          },
-        };
-      }
-      if (!settled.success) {
-        await closeAttempt(cfg.db, attemptId, "failed", {
-          error: settled.errorReason ?? "settlement_failed",
-        });
-        return offer(
-          route,
-          req.url,
-          settled.errorReason ?? "settlement_failed",
-          "settlement failed; nothing was charged",
-        );
-      }
-      await closeAttempt(cfg.db, attemptId, "settled", { txHash: settled.transaction });
-      return {
-        ...answer,
-        headers: {
-          ...answer.headers,
-          "PAYMENT-RESPONSE": b64({
-            success: true,
-            transaction: settled.transaction,
-            network: settled.network,
-            payer: settled.payer ?? auth.from,
-          }),
+      const keys = fingerprints(req, payload);
+      const seen = await findPayment(db, auth.from, auth.nonce);
+      if (seen) return resume(seen, keys, payload, auth, route, req.url, handler, opts);
+      const refused = await verified(payload, route, req.url);
+      if (refused) return refused;
+      const lease = await reserveAuthorization(
+        db,
+        {
+          route: route.route,
+          resource: req.url,
+          listingId: route.listingId ?? null,
+          payer: auth.from,
+          nonce: auth.nonce,
+          amountAtomic: route.amountAtomic,
+          asset,
+          network,
+          payTo: cfg.payTo,
+          requestSha256: keys.requestSha256,
+          payloadSha256: keys.payloadSha256,
+          validBefore: auth.validBefore,
+          pendingKey: route.pendingKey ?? null,
         },
+        leaseMs,
+      );
+      if (!lease) {
+        const now = await findPayment(db, auth.from, auth.nonce);
+        return now ? resume(now, keys, payload, auth, route, req.url, handler, opts) : inProgress();
+      }
+      return runFresh(lease, keys, payload, auth, route, req.url, handler, opts);
+    },
+
+    /**
+     * Decide open payments nobody holds from the chain: settled ones are recorded and their work published;
+     * ones that can never settle are closed uncharged (their kept answers dropped); ones that can still
+     * settle are left for the payer's retry. Returns counts by outcome.
+     */
+    async reconcile(limit = 100): Promise<Record<string, number>> {
+      const counts: Record<string, number> = {};
+      const bump = (k: string) => {
+        counts[k] = (counts[k] ?? 0) + 1;
       };
+      for (const row of await lapsedOpenPayments(db, limit)) {
+        const lease = await takeOver(db, row, leaseMs);
+        if (!lease) continue;
+        if (row.status === "verified") {
+          // No answer was kept, so no settlement was ever sent for it.
+          await closeUncharged(db, lease, "not_charged", "abandoned_before_answer");
+          bump("not_charged");
+          continue;
+        }
+        const seen = await chainSays(row);
+        if (seen.state === "settled") {
+          await publish(row.id, seen.txHash, {});
+          bump("settled");
+        } else if (seen.state === "expired" || seen.state === "voided") {
+          await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);
+          bump(seen.state);
+        } else {
+          await markIndeterminate(db, lease, row.error ?? seen.state);
+          bump(seen.state);
+        }
+      }
+      return counts;
     },
   };
 }

@@ -3,7 +3,7 @@ import { PAID_ROUTES } from "@tollgate/core";
 import { sellableSnapshot } from "@tollgate/registry";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { paymentHeader, requireSeller, respond } from "../paid/respond.js";
+import { sellPaid } from "../paid/respond.js";
 import { commonErrors, errorResponseSpec } from "../responses.js";
 
 const routes = [
@@ -44,19 +44,25 @@ export function registerDemandPaid(app: App, deps: AppDeps) {
       }),
     );
     app.get(r.path, async (c) => {
-      const payload = await sellableSnapshot(deps.db, r.kind, deps.demand);
-      const seller = requireSeller(deps);
-      const answer = await seller.sell(
-        { url: c.req.url, paymentHeader: paymentHeader(c) },
+      let snapshot: unknown = null;
+      return sellPaid(
+        c,
+        deps,
         {
           route: `demand_${r.kind}`,
           amountAtomic: r.price.atomic,
           description: r.summary,
           successStatus: 200,
         },
-        async () => ({ status: 200, body: payload }),
+        {
+          // Missing, stale or incomplete snapshots and a switched-off tier: refused before any offer.
+          refuse: async () => {
+            snapshot = await sellableSnapshot(deps.db, r.kind, deps.demand);
+            return null;
+          },
+          answer: async () => ({ status: 200, body: snapshot }),
+        },
       );
-      return respond(c, answer);
     });
   }
 }

@@ -1,17 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
-import { PAID_ROUTES, submissionFeeDue } from "@tollgate/core";
+import { PAID_ROUTES } from "@tollgate/core";
 import {
-  alreadyListed,
   clientHash,
   createListing,
-  findActiveByCanonical,
-  submissionAllowance,
+  decideSubmission,
+  feeDescription,
+  newListingToStore,
   validateSubmission,
+  withDomainLock,
 } from "@tollgate/registry";
 import { ApiError, ListingCreated, ListingCreateRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { paymentHeader, requireSeller, respond } from "../paid/respond.js";
+import { paymentHeader, requireSeller, respond, sellRequest } from "../paid/respond.js";
 import { commonErrors, conflictError, errorResponseSpec } from "../responses.js";
 
 const route = createRoute({
@@ -39,9 +40,24 @@ export function registerCreateListing(app: App, deps: AppDeps) {
         "unsupported_media_type",
         "send the body as JSON with content-type: application/json",
       );
+    const text = await c.req.text();
+    // A retry of a paid submission gets its kept answer first, whatever happened since (the listing it
+    // paid for may exist by now, which would otherwise answer 409).
+    const seller = deps.payments.seller;
+    const feeRoute = (description: string, pendingKey: string | null = null) => ({
+      route: "submission",
+      amountAtomic: PAID_ROUTES.submission_fee.atomic,
+      description,
+      successStatus: 201 as const,
+      pendingKey,
+    });
+    if (seller && paymentHeader(c)) {
+      const prior = await seller.prior(sellRequest(c, text), feeRoute("Submission fee"));
+      if (prior) return respond(c, prior);
+    }
     let raw: unknown;
     try {
-      raw = await c.req.json();
+      raw = JSON.parse(text);
     } catch {
       throw new ApiError("invalid_json", "request body is not valid JSON");
     }
@@ -52,33 +68,25 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       checkHost: deps.checkHost,
       allowHttp: deps.allowHttpEndpoints,
     });
-    const existing = await findActiveByCanonical(deps.db, prepared.canonical);
-    if (existing) throw alreadyListed(existing.id);
-    const allowance = await submissionAllowance(deps.db, prepared.registeredDomain, prepared.canonical);
     // The submitter's address, hashed: their own later searches are self-monitoring, not demand.
-    const submitter = { submitterClientHash: clientHash(c.get("clientIp"), deps.demand.salt) };
-    if (!submissionFeeDue(allowance.activeOnDomain, allowance.listedBefore))
-      return c.json(await createListing(deps.db, prepared, submitter), 201);
-
-    const seller = requireSeller(deps);
-    const answer = await seller.sell(
-      { url: c.req.url, paymentHeader: paymentHeader(c) },
-      {
-        route: "submission",
-        amountAtomic: PAID_ROUTES.submission_fee.atomic,
-        description: `Submission fee: ${prepared.registeredDomain} already has ${allowance.activeOnDomain} listings (5 are free)`,
-        successStatus: 201,
-      },
-      async () => {
-        try {
-          return { status: 201, body: await createListing(deps.db, prepared, submitter) };
-        } catch (err) {
-          if (err instanceof ApiError) return seller.refuse(err.code, `${err.message}; nothing was charged`);
-          throw err;
-        }
-      },
-    );
-    return respond(c, answer);
+    const submitterClientHash = clientHash(c.get("clientIp"), deps.demand.salt);
+    // The allowance is counted and used under the registered domain's lock: concurrent submissions on a
+    // fresh domain get five free listings between them, not five each.
+    return withDomainLock(deps.db, prepared.registeredDomain, async (trx) => {
+      const decision = await decideSubmission(trx, prepared);
+      if (!decision.feeDue) return c.json(await createListing(deps.db, prepared, { trx, submitterClientHash }), 201);
+      // Paid: the listing is kept with the payment and stored only once the fee settled (inside this lock).
+      const answer = await requireSeller(deps).sell(
+        sellRequest(c, text),
+        feeRoute(feeDescription(decision, prepared.registeredDomain), prepared.canonical),
+        async () => {
+          const { toStore, answer: created } = newListingToStore(prepared, submitterClientHash);
+          return { status: 201, body: created, work: toStore };
+        },
+        { finalizeIn: trx },
+      );
+      return respond(c, answer);
+    });
   });
 }
 

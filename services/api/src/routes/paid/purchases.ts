@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PAID_ROUTES } from "@tollgate/core";
 import { findListing, purchaseHistory } from "@tollgate/registry";
+import { isListingId } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { IdParam } from "../listings/get.js";
 import { commonErrors, errorResponseSpec } from "../responses.js";
-import { paymentHeader, requireSeller, respond } from "./respond.js";
+import { sellPaid } from "./respond.js";
+import { safeId } from "./verdict.js";
 
 const route = createRoute({
   method: "get",
@@ -28,22 +30,31 @@ export function registerPurchases(app: App, deps: AppDeps) {
   // shaped by the seller rather than by one typed response.
   app.openAPIRegistry.registerPath(route);
   app.get("/v1/listings/:id/purchases", async (c) => {
-    const seller = requireSeller(deps);
     const id = c.req.param("id");
-    const listing = await findListing(deps.db, id);
-    if (!listing || listing.status === "delisted")
-      return respond(c, seller.refuse("listing_not_found", `no active listing ${id}; nothing was charged`));
-    const answer = await seller.sell(
-      { url: c.req.url, paymentHeader: paymentHeader(c) },
+    return sellPaid(
+      c,
+      deps,
       {
         route: "purchases",
         amountAtomic: PAID_ROUTES.purchases.atomic,
         description: "Tollgate purchase history",
         successStatus: 200,
-        listingId: id,
+        listingId: isListingId(id) ? id : null,
       },
-      async () => ({ status: 200, body: await purchaseHistory(deps.db, listing) }),
+      {
+        refuse: async (seller) => {
+          const listing = isListingId(id) ? await findListing(deps.db, id) : undefined;
+          return !listing || listing.status === "delisted"
+            ? seller.refuse("listing_not_found", `no active listing ${safeId(id)}; nothing was charged`)
+            : null;
+        },
+        answer: async () => {
+          const listing = await findListing(deps.db, id);
+          if (!listing || listing.status === "delisted")
+            return { status: 404, body: { error: "not_found", message: `no active listing ${id}` } };
+          return { status: 200, body: await purchaseHistory(deps.db, listing) };
+        },
+      },
     );
-    return respond(c, answer);
   });
 }

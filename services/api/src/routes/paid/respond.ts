@@ -1,5 +1,5 @@
 import { ApiError } from "@tollgate/schema";
-import type { PaidAnswer } from "@tollgate/x402";
+import type { PaidAnswer, PaidRoute, Seller, SellOptions, SellRequest } from "@tollgate/x402";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "../../deps.js";
@@ -23,11 +23,41 @@ export function requireSeller(deps: AppDeps) {
 
 export const paymentHeader = (c: Context) => c.req.header("payment-signature") ?? null;
 
-/** Absolute URLs for the key set and attestations, from the request's own origin. */
-export const urls = (c: Context) => {
-  const origin = new URL(c.req.url).origin;
-  return {
-    keyUrl: `${origin}/.well-known/jwks.json`,
-    attestationUrl: (id: string) => `${origin}/v1/attestations/${id}`,
-  };
-};
+/** What identifies a paid request: its method, path and query, raw body, and the payment it carries. */
+export const sellRequest = (c: Context, body?: string): SellRequest => ({
+  url: c.req.url,
+  method: c.req.method,
+  paymentHeader: paymentHeader(c),
+  body,
+});
+
+/**
+ * The one recipe of a paid route: a payment presented before gets its kept answer first (whatever changed
+ * since); then the route's refusals, which offer nothing and charge nothing (unknown id, stale data); then
+ * the sale, charged only on the route's success status.
+ */
+export async function sellPaid(
+  c: Context,
+  deps: AppDeps,
+  route: PaidRoute,
+  steps: {
+    refuse?: (seller: Seller) => Promise<PaidAnswer | null>;
+    answer: () => Promise<PaidAnswer>;
+    body?: string;
+    options?: SellOptions;
+  },
+) {
+  const seller = requireSeller(deps);
+  const req = sellRequest(c, steps.body);
+  const prior = await seller.prior(req, route, steps.options);
+  if (prior) return respond(c, prior);
+  const refused = steps.refuse ? await steps.refuse(seller) : null;
+  if (refused) return respond(c, refused);
+  return respond(c, await seller.sell(req, route, steps.answer, steps.options));
+}
+
+/** Absolute URLs for the key set and attestations, from the configured public origin (never the Host header). */
+export const urls = (deps: Pick<AppDeps, "publicBaseUrl">) => ({
+  keyUrl: `${deps.publicBaseUrl}/.well-known/jwks.json`,
+  attestationUrl: (id: string) => `${deps.publicBaseUrl}/v1/attestations/${id}`,
+});

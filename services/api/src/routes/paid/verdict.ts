@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PAID_ROUTES } from "@tollgate/core";
-import { findListing, issueVerdict } from "@tollgate/registry";
+import { findListing, prepareVerdict } from "@tollgate/registry";
+import { isListingId } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { IdParam } from "../listings/get.js";
 import { commonErrors, errorResponseSpec } from "../responses.js";
-import { paymentHeader, requireSeller, respond, urls } from "./respond.js";
+import { sellPaid, urls } from "./respond.js";
 
 const route = createRoute({
   method: "get",
@@ -31,25 +32,39 @@ export function registerVerdict(app: App, deps: AppDeps) {
   // shaped by the seller rather than by one typed response.
   app.openAPIRegistry.registerPath(route);
   app.get("/v1/listings/:id/verdict", async (c) => {
-    const seller = requireSeller(deps);
     const id = c.req.param("id");
-    const listing = await findListing(deps.db, id);
-    if (!listing || listing.status === "delisted")
-      return respond(c, seller.refuse("listing_not_found", `no active listing ${id}; nothing was charged`));
-    const answer = await seller.sell(
-      { url: c.req.url, paymentHeader: paymentHeader(c) },
+    return sellPaid(
+      c,
+      deps,
       {
         route: "verdict",
         amountAtomic: PAID_ROUTES.verdict.atomic,
         description: "Tollgate pre-spend verdict",
         successStatus: 200,
-        listingId: id,
+        listingId: isListingId(id) ? id : null,
       },
-      async () => ({
-        status: 200,
-        body: await issueVerdict(deps.db, listing, { key: deps.payments.signingKey, ...urls(c) }),
-      }),
+      {
+        refuse: async (seller) => {
+          const listing = isListingId(id) ? await findListing(deps.db, id) : undefined;
+          return !listing || listing.status === "delisted"
+            ? seller.refuse("listing_not_found", `no active listing ${safeId(id)}; nothing was charged`)
+            : null;
+        },
+        answer: async () => {
+          const listing = await findListing(deps.db, id);
+          if (!listing || listing.status === "delisted")
+            return { status: 404, body: { error: "not_found", message: `no active listing ${id}` } };
+          // The attestation is signed now and published only once the payment settles.
+          const { body, attestation } = await prepareVerdict(deps.db, listing, {
+            key: deps.payments.signingKey,
+            ...urls(deps),
+          });
+          return { status: 200, body, work: attestation };
+        },
+      },
     );
-    return respond(c, answer);
   });
 }
+
+/** An id as it may be echoed in a message: only the shape of an id, never arbitrary bytes. */
+export const safeId = (id: string) => (isListingId(id) ? id : JSON.stringify(id.slice(0, 40)));

@@ -1,0 +1,61 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import type { PaymentPayload } from "@x402/core/types";
+
+// canonicalize ships CommonJS whose typings claim an ES default export: load it as what it is.
+const canonicalize = createRequire(import.meta.url)("canonicalize") as (input: unknown) => string | undefined;
+
+/**
+ * What identifies a paid request and its payment, and the key that seals its kept answer. The key comes
+ * from the payment itself (which only the payer and we ever see), and only hashes under other labels are
+ * stored: a kept answer (a submission's claim token) is unreadable to anyone holding the database alone.
+ */
+export interface PaymentKeys {
+  requestSha256: string;
+  payloadSha256: string;
+  sealKey: Buffer;
+}
+
+const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest();
+
+export function fingerprints(
+  req: { url: string; method?: string; body?: string },
+  payload: PaymentPayload,
+): PaymentKeys {
+  const u = new URL(req.url);
+  // The host is left out: the same request reaches us under the API and the site origin, or via a proxy.
+  const request = `${(req.method ?? "GET").toUpperCase()} ${u.pathname}${u.search}\n${sha256(req.body ?? "").toString("hex")}`;
+  const canonical = canonicalize({ accepted: payload.accepted, payload: payload.payload }) ?? "";
+  return {
+    requestSha256: sha256(`tollgate paid request v1\n${request}`).toString("hex"),
+    payloadSha256: sha256(`tollgate payment id v1\n${canonical}`).toString("hex"),
+    sealKey: sha256(`tollgate sealed answer v1\n${canonical}`),
+  };
+}
+
+export interface KeptAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** AES-256-GCM: base64 of iv | tag | ciphertext. */
+export function sealAnswer(keys: PaymentKeys, answer: KeptAnswer): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv("aes-256-gcm", keys.sealKey, iv);
+  const data = Buffer.concat([c.update(JSON.stringify(answer), "utf8"), c.final()]);
+  return Buffer.concat([iv, c.getAuthTag(), data]).toString("base64");
+}
+
+/** The kept answer, or null when this payment's key does not open it. */
+export function openAnswer(keys: PaymentKeys, sealed: string): KeptAnswer | null {
+  try {
+    const raw = Buffer.from(sealed, "base64");
+    const d = createDecipheriv("aes-256-gcm", keys.sealKey, raw.subarray(0, 12));
+    d.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8");
+    return JSON.parse(text) as KeptAnswer;
+  } catch {
+    return null;
+  }
+}
