@@ -1,5 +1,5 @@
 export * from "./connection.js";
+export * from "./errors.js";
 export * from "./migrate.js";
 export * from "./open.js";
 export * from "./types.js";
-export * from "./errors.js";
