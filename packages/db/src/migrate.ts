@@ -5,6 +5,7 @@ import * as m0002 from "./migrations/2026_11_23_0002_listing_search.js";
 import * as m0003 from "./migrations/2026_11_23_0003_probe_scheduling.js";
 import * as m0004 from "./migrations/2026_11_23_0004_demand.js";
 import * as m0005 from "./migrations/2026_11_23_0005_embeddings.js";
+import * as m0006 from "./migrations/2026_11_23_0006_claim_binding.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0003_probe_scheduling": m0003,
   "2026_11_23_0004_demand": m0004,
   "2026_11_23_0005_embeddings": m0005,
+  "2026_11_23_0006_claim_binding": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,6 +102,8 @@ export interface ClaimChallengesTable {
   id: Generated<string>;
   listing_id: string;
   token: string;
+  /** sha256 hex of the one-time claim secret returned with the challenge (null: issued before binding). */
+  secret_sha256: string | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;

@@ -1,1 +1,3 @@
-export * from "./claim.js";
+export * from "./challenge.js";
+export { CHALLENGE_VALID_S, CLAIM_CHANGE_REASONS } from "./common.js";
+export * from "./complete.js";

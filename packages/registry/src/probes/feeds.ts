@@ -7,6 +7,7 @@ import {
 } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
+import { CLAIM_CHANGE_REASONS } from "../claim/common.js";
 import { notFound } from "../errors.js";
 import { verdictSales } from "../paid/sales.js";
 
@@ -27,13 +28,16 @@ const shapeChange = (r: {
   at_iso: r.at.toISOString(),
 });
 
-const REASON_NOTE = `Each entry is one real status change. Reasons: ${Object.entries(STATUS_REASONS)
-  .map(([k, v]) => `${k} (${v})`)
-  .join(
-    "; ",
-  )}; last_failure:<failure_reason> names the probe failure that caused it (${Object.keys(FAILURE_REASONS).join(", ")}).`;
+const vocabulary = (reasons: Record<string, string>) =>
+  Object.entries(reasons)
+    .map(([k, v]) => `${k} (${v})`)
+    .join("; ");
+const REASON_NOTE =
+  `Each entry is one real status change, except entries with reason claimed. Reasons: ${vocabulary(STATUS_REASONS)}; ` +
+  `last_failure:<failure_reason> names the probe failure that caused it (${Object.keys(FAILURE_REASONS).join(", ")}). ` +
+  `Not a status change: ${vocabulary(CLAIM_CHANGE_REASONS)}.`;
 
-/** Every real status change of one listing, oldest first (delisted listings keep their history). */
+/** Every real status change of one listing (and its claims), oldest first (delisted listings keep their history). */
 export async function listingHistory(db: Db, id: string) {
   const listing = await db
     .selectFrom("listings")
@@ -57,7 +61,7 @@ export async function listingHistory(db: Db, id: string) {
   };
 }
 
-/** The change feed: status changes since `since`, newest first. */
+/** The change feed: status changes (and claims) since `since`, newest first. */
 export async function statusChanges(db: Db, q: { since?: number; limit: number }) {
   let query = db
     .selectFrom("status_changes")
