@@ -1,4 +1,5 @@
 import type { Hook } from "@hono/zod-openapi";
+import { isDatabaseUnavailable, isUnstorableText } from "@tollgate/db";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -22,6 +23,12 @@ export function describeZodError(err: ZodError): string {
 export const validationHook: Hook<unknown, never, string, unknown> = (result, c) => {
   if (!result.success) {
     const target = (result as { target?: string }).target;
+    // A path that names no possible resource is "not found", like an unknown id (never a query).
+    if (target === "param")
+      return c.json(
+        { error: "not_found", message: `no such listing: ${describeZodError(result.error)}` },
+        404,
+      );
     const code = target === "query" ? "unknown_query_parameter" : "validation_failed";
     const hasUnknown = result.error.issues.some((i) => i.code === "unrecognized_keys");
     return c.json(
@@ -34,6 +41,9 @@ export const validationHook: Hook<unknown, never, string, unknown> = (result, c)
   }
 };
 
+/** How long a client should wait while Postgres is unreachable (a restart or failover takes seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Maps anything thrown to the one error body; never leaks internals for a client's mistake. */
 export function errorResponse(err: unknown, c: Context) {
   if (err instanceof ApiError) {
@@ -42,7 +52,10 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status === 413) return c.json({ error: "payload_too_large", message: "request body too large" }, 413);
+    if (status === 413)
+      return c.json({ error: "payload_too_large", message: "request body too large" }, 413, {
+        connection: "close",
+      });
     if (status === 415)
       return c.json(
         {
@@ -57,5 +70,22 @@ export function errorResponse(err: unknown, c: Context) {
       return c.json({ error: "validation_failed", message: err.message || "bad request" }, 400);
     return c.json({ error: status === 404 ? "not_found" : "internal_error", message: err.message }, status);
   }
+  if (isUnstorableText(err))
+    return c.json(
+      {
+        error: "validation_failed",
+        message: "text must not contain the NUL character (\\u0000); remove it and send again",
+      },
+      400,
+    );
+  if (isDatabaseUnavailable(err))
+    return c.json(
+      {
+        error: "service_unavailable",
+        message: `the registry is temporarily unavailable (its database is unreachable or overloaded); retry after ${RETRY_AFTER_SECONDS} seconds`,
+      },
+      503,
+      { "retry-after": String(RETRY_AFTER_SECONDS) },
+    );
   return c.json({ error: "internal_error", message: "internal error; the request was not applied" }, 500);
 }

@@ -1,11 +1,13 @@
 import type { Db } from "@tollgate/db";
-import type { ListingDetail, ListingsQuery } from "@tollgate/schema";
+import { isListingId, type ListingDetail, type ListingsQuery } from "@tollgate/schema";
 import type { ListingRecord } from "../columns.js";
 import { LISTING_COLUMNS } from "../columns.js";
 import { notFound } from "../errors.js";
 import { toListingDetail, toListingSummary } from "../shape.js";
 
+/** The listing with this id; none for a string that cannot be an id (never sent to Postgres: NUL bytes). */
 export async function findListing(db: Db, id: string): Promise<ListingRecord | undefined> {
+  if (!isListingId(id)) return undefined;
   return db.selectFrom("listings").select(LISTING_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 

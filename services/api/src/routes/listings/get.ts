@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getListingDetail } from "@tollgate/registry";
-import { ListingDetail } from "@tollgate/schema";
+import { ListingDetail, ListingId } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
 
+/**
+ * The one listing id path parameter of every `/v1/listings/{id}/…` route. A malformed id (NUL bytes,
+ * unicode, any length) never reaches a query: the validation hook answers it 404 like an unknown id.
+ */
 export const IdParam = z.object({
-  id: z
-    .string()
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" } }),
+  id: ListingId.openapi({ param: { name: "id", in: "path" } }),
 });
 
 const route = createRoute({
