@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorResponse, validationHook } from "./errors.js";
+import { closeWhenBodyUnread } from "./keep-alive.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
@@ -62,12 +63,15 @@ export function buildApi(deps: AppDeps): App {
       "request",
     );
   });
+  app.use("*", closeWhenBodyUnread);
   app.use(
     "*",
     bodyLimit({
       maxSize: deps.maxBodyBytes,
       onError: (c) =>
-        c.json({ error: "payload_too_large", message: `request body over ${deps.maxBodyBytes} bytes` }, 413),
+        c.json({ error: "payload_too_large", message: `request body over ${deps.maxBodyBytes} bytes` }, 413, {
+          connection: "close",
+        }),
     }),
   );
   app.onError((err, c) => {
