@@ -41,6 +41,8 @@ export async function startTestApi(
     allowHttp?: boolean;
     demand?: Partial<AppDeps["demand"]>;
     discover?: AppDeps["discover"];
+    /** The api's own pool onto the test database (e.g. through a proxy a test can cut); the test closes it. */
+    db?: (tdb: TestDatabase) => Db;
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -56,7 +58,7 @@ export async function startTestApi(
     ...opts.demand,
   };
   const app = buildApi({
-    db: tdb.db,
+    db: opts.db ? opts.db(tdb) : tdb.db,
     log: createLogger("api-test", "silent"),
     serviceName: "tollgate",
     maxBodyBytes: 64 * 1024,
