@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { testPrefix } from "@tollgate/db/testing";
-import { ADMIN_URL } from "@tollgate/db/testing/shared";
+import { ADMIN_URL, RUN_DB_PREFIX } from "@tollgate/db/testing/shared";
 import { dropQueuePrefix, type RunningService, type ServiceName, startService } from "@tollgate/devnet";
 
 export interface World {
@@ -19,7 +19,7 @@ export interface World {
 export function createWorld(baseEnv: Record<string, string> = {}): World {
   const id = randomBytes(5).toString("hex");
   const u = new URL(ADMIN_URL);
-  u.pathname = `/tollgate_t_e2e_${id}`;
+  u.pathname = `/${RUN_DB_PREFIX}e2e_${id}`;
   const env: Record<string, string> = {
     NODE_ENV: "test",
     DATABASE_URL: u.toString(),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "../connection.js";
-import { TEMPLATE_DB, TEST_DB_PREFIX, urlFor, withAdmin } from "./shared.js";
+import { RUN_DB_PREFIX, TEMPLATE_DB, urlFor, withAdmin } from "./shared.js";
 
 export interface TestDatabase {
   db: Db;
@@ -15,7 +15,7 @@ export interface TestDatabase {
  * setup builds, so test files run in parallel without shared state.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `${TEST_DB_PREFIX}${randomBytes(6).toString("hex")}`;
+  const name = `${RUN_DB_PREFIX}${randomBytes(6).toString("hex")}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`));
   const url = urlFor(name);
   const db = createDb(url, { max: 5 });
