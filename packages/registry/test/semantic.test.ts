@@ -92,9 +92,7 @@ describe("discovery by meaning", () => {
       tdb.db,
       ids.translate!,
       { description: "Live football scores and match results" },
-      {
-        allowHttp: false,
-      },
+      { allowHttp: false, checkHost: async () => ({ ok: true }) },
     );
     expect(await syncEmbeddings(tdb.db, embedder)).toBe(1);
     const after = await tdb.db

@@ -168,6 +168,48 @@ describe("PATCH /v1/listings/{id}", () => {
     expect(same.status).toBe(400);
     expect((await same.json()).message).toMatch(/omit/);
   });
+  it.each([
+    ["http", "http://weather.example.com/free", /must use https/],
+    ["a route pattern", "https://weather.example.com/free/{city}", /route pattern/],
+    ["credentials", "https://user:pw@weather.example.com/free", /credentials/],
+    ["a private address", "https://internal.example.com/free", /sample_query: /],
+    ["cloud metadata", "https://meta.example.com/latest", /sample_query: /],
+    ["a loopback literal", "https://127.0.0.1/free", /sample_query: /],
+    ["a host that does not resolve", "https://nowhere.example.net/free", /sample_query: /],
+    ["not a URL", "free preview", /not a valid absolute URL/],
+  ])("PATCH sample_query refuses %s, as POST does", async (_label, sample_query, reason) => {
+    const before = await (await t.req("GET", `/v1/listings/${id}`)).json();
+    const res = await t.req("PATCH", `/v1/listings/${id}`, { sample_query }, { "x-claim-token": token });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("validation_failed");
+    expect(body.message).toMatch(reason);
+    const post = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://pub-sample.example.com/paid", sample_query }),
+    );
+    expect(post.status).toBe(400);
+    expect((await post.json()).message).toMatch(reason);
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).sample_query).toBe(before.sample_query);
+  });
+  it("PATCH accepts a public https sample_query, and null removes it", async () => {
+    const ok = await t.req(
+      "PATCH",
+      `/v1/listings/${id}`,
+      { sample_query: "https://weather.example.com/free/paris" },
+      { "x-claim-token": token },
+    );
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).sample_query).toBe("https://weather.example.com/free/paris");
+    const cleared = await t.req(
+      "PATCH",
+      `/v1/listings/${id}`,
+      { sample_query: null },
+      { "x-claim-token": token },
+    );
+    expect((await cleared.json()).sample_query).toBeNull();
+  });
 });
 
 describe("resolve, delist, history", () => {

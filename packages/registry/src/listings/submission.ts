@@ -48,6 +48,29 @@ function parseHttpUrl(field: string, raw: string, policy: SubmissionPolicy, reas
 }
 
 /**
+ * The sample_query rules, the same for a submission and an edit: one concrete https URL without
+ * credentials, on a publicly resolvable host, and not the paid endpoint itself. Adds each failure to
+ * `reasons`.
+ */
+export async function checkSampleQuery(
+  raw: string,
+  endpoint: URL | null,
+  policy: SubmissionPolicy,
+  reasons: string[],
+): Promise<void> {
+  const sample = parseHttpUrl("sample_query", raw, policy, reasons);
+  if (!sample) return;
+  if (endpoint && canonicalEndpoint(sample.toString()) === canonicalEndpoint(endpoint.toString())) {
+    reasons.push(
+      "sample_query: must not equal endpoint_url; it is a genuinely free preview route — omit sample_query when there is no free preview",
+    );
+    return;
+  }
+  const hostCheck = await policy.checkHost(sample.hostname);
+  if (!hostCheck.ok) reasons.push(`sample_query: ${hostCheck.message}`);
+}
+
+/**
  * Every rule of the spec's submission table, before anything is stored or charged. Collects every
  * failure and throws one 400 naming each reason.
  */
@@ -67,13 +90,7 @@ export async function validateSubmission(
     const hostCheck = await policy.checkHost(url.hostname);
     if (!hostCheck.ok) reasons.push(`endpoint_url: ${hostCheck.message}`);
   }
-  if (input.sample_query != null) {
-    const sample = parseHttpUrl("sample_query", input.sample_query, policy, reasons);
-    if (sample && url && canonicalEndpoint(sample.toString()) === canonicalEndpoint(url.toString()))
-      reasons.push(
-        "sample_query: must not equal endpoint_url; it is a genuinely free preview route — omit sample_query when there is no free preview",
-      );
-  }
+  if (input.sample_query != null) await checkSampleQuery(input.sample_query, url, policy, reasons);
   if (reasons.length > 0 || !url) throw new ApiError("validation_failed", reasons.join("; "), { reasons });
   const host = url.hostname.toLowerCase();
   return {

@@ -1,8 +1,7 @@
-import { canonicalEndpoint } from "@tollgate/core";
 import type { Db, ListingUpdate } from "@tollgate/db";
 import { ApiError, type ListingPatchRequest } from "@tollgate/schema";
 import { getListingDetail } from "./read.js";
-import type { SubmissionPolicy } from "./submission.js";
+import { checkSampleQuery, type SubmissionPolicy } from "./submission.js";
 
 /**
  * Apply an owner's edit (authorization checked by the caller). Only editable fields change; status,
@@ -12,7 +11,7 @@ export async function updateListing(
   db: Db,
   id: string,
   patch: ListingPatchRequest,
-  policy: Pick<SubmissionPolicy, "allowHttp">,
+  policy: SubmissionPolicy,
   serviceName?: string,
 ) {
   const current = await db
@@ -32,20 +31,9 @@ export async function updateListing(
         `category: ${patch.category} is not an existing category; pick one from GET /v1/categories`,
       );
   }
-  if (patch.sample_query != null) {
-    let sample: URL | null = null;
-    try {
-      sample = new URL(patch.sample_query);
-    } catch {
-      reasons.push("sample_query: not a valid absolute URL");
-    }
-    if (sample && sample.protocol !== "https:" && !(policy.allowHttp && sample.protocol === "http:"))
-      reasons.push("sample_query: must use https");
-    else if (sample && canonicalEndpoint(sample.toString()) === canonicalEndpoint(current.endpoint_url))
-      reasons.push(
-        "sample_query: must not equal endpoint_url; omit sample_query (send null) when there is no free preview",
-      );
-  }
+  // The same rules as a submission: an edit must not slip in what POST refuses.
+  if (patch.sample_query != null)
+    await checkSampleQuery(patch.sample_query, endpointOf(current.endpoint_url), policy, reasons);
   if (reasons.length > 0) throw new ApiError("validation_failed", reasons.join("; "), { reasons });
 
   const set: ListingUpdate = { updated_at: new Date() };
@@ -66,6 +54,15 @@ export async function updateListing(
     set.embedding_synced_at = null;
   await db.updateTable("listings").set(set).where("id", "=", id).execute();
   return getListingDetail(db, id, serviceName);
+}
+
+/** The stored endpoint as a URL (stored endpoints passed the submission rules, so they parse). */
+function endpointOf(stored: string): URL | null {
+  try {
+    return new URL(stored.trim());
+  } catch {
+    return null;
+  }
 }
 
 /** Refuse a PATCH that tries to change the endpoint, before schema validation drops it as unknown. */

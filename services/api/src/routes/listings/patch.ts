@@ -45,7 +45,7 @@ export function registerPatchListing(app: App, deps: AppDeps) {
       deps.db,
       id,
       patch,
-      { allowHttp: deps.allowHttpEndpoints },
+      { allowHttp: deps.allowHttpEndpoints, checkHost: deps.checkHost },
       deps.serviceName,
     );
     return c.json(updated, 200);
