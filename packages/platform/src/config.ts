@@ -69,6 +69,9 @@ export const demandEnv = {
   PAID_DEMAND_LIVE: envBoolean(true),
   /** How long one aggregation of the search log serves the free feed (per process). */
   DEMAND_FEED_CACHE_MS: envInt(60_000, 0, 3_600_000),
+  /** Searches of one client (IPv4 address, IPv6 /64) per hour that enter the demand log; later ones are
+   * answered but not logged. Shared by api and mcp through Redis. */
+  DEMAND_LOG_PER_CLIENT_PER_HOUR: envInt(120, 1, 1_000_000),
   /** Non-production only: override the free feed's delay behind live (hours), for demos and e2e. */
   DEMAND_DELAY_HOURS: z.coerce
     .number()

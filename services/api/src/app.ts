@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { type Cidr, clientAddress } from "@tollgate/platform";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorResponse, validationHook } from "./errors.js";
@@ -31,19 +32,15 @@ export function newApp(): App {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 }
 
-/** Client address: the socket peer, or X-Forwarded-For's first hop when the peer is a trusted proxy. */
-function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: string[]): string {
-  let peer = "unknown";
+/** Client address: the socket peer, or X-Forwarded-For walked from the right through TRUSTED_PROXIES. */
+function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]): string {
+  let peer: string | undefined;
   try {
-    peer = getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address;
   } catch {
     // not served by @hono/node-server (app.request in tests)
   }
-  if (trusted.includes(peer)) {
-    const xff = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (xff) return xff;
-  }
-  return peer;
+  return clientAddress(peer, c.req.header("x-forwarded-for"), trusted);
 }
 
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */

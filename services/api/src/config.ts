@@ -1,4 +1,13 @@
-import { baseEnv, demandEnv, envBoolean, envInt, netEnv, parseConfig, searchEnv } from "@tollgate/platform";
+import {
+  baseEnv,
+  demandEnv,
+  envBoolean,
+  envCidrList,
+  envInt,
+  netEnv,
+  parseConfig,
+  searchEnv,
+} from "@tollgate/platform";
 import { z } from "zod";
 
 export const apiEnvSchema = z
@@ -8,16 +17,12 @@ export const apiEnvSchema = z
     API_HOST: z.string().default("127.0.0.1"),
     API_PORT: envInt(8080, 0, 65535),
     PUBLIC_BASE_URL: z.string().url().optional(),
-    /** Comma-separated proxy addresses whose X-Forwarded-For is believed. */
-    TRUSTED_PROXIES: z
-      .string()
-      .default("")
-      .transform((s) =>
-        s
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+    /** Comma-separated CIDR ranges (or single addresses) of the proxies whose X-Forwarded-For hops are
+     * believed, walked from the right (see README "Client address"). */
+    TRUSTED_PROXIES: envCidrList(),
+    /** Per client (IPv4 address, IPv6 /64): GET /v1/discover per minute, POST /v1/listings per hour. */
+    DISCOVER_LIMIT_PER_MINUTE: envInt(600, 1, 1_000_000),
+    SUBMISSION_LIMIT_PER_HOUR: envInt(30, 1, 1_000_000),
     MAX_BODY_BYTES: envInt(64 * 1024, 1024, 10 * 1024 * 1024),
     /** Where Tollgate's own revenue is paid (x402 payTo). Paid routes are off until it is set. */
     OPERATOR_PAY_TO: z

@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
-import type { Limiter, Logger, SafeHttpClient } from "@tollgate/platform";
+import type { Cidr, Logger, SafeHttpClient } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
+import type { ApiLimits } from "./limits.js";
 import type { Payments } from "./payments.js";
 
 /** Everything a route needs, built once in main.ts (or by a test) and passed in. */
@@ -10,14 +11,15 @@ export interface AppDeps {
   serviceName: string;
   maxBodyBytes: number;
   allowHttpEndpoints: boolean;
-  trustedProxies: string[];
+  /** Proxies whose X-Forwarded-For hops are believed (TRUSTED_PROXIES, parsed). */
+  trustedProxies: readonly Cidr[];
   checkHost: HostCheck;
   discover: DiscoverDeps;
   payments: Payments;
   /** The SSRF-safe client: the only way the API fetches a user-supplied URL (claim proofs). */
   safeClient: SafeHttpClient;
-  /** Redis-backed limits shared by every api replica. */
-  limits: { challenge: Limiter; claim: Limiter };
+  /** Redis-backed limits shared by every api replica, per client (IPv4 address, IPv6 /64). */
+  limits: ApiLimits;
   demand: {
     salt: string;
     kFloor: number;

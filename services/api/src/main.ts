@@ -7,14 +7,14 @@ import {
   producerRedis,
   runService,
 } from "@tollgate/platform";
-import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogProducer } from "@tollgate/registry";
+import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { Queue } from "bullmq";
 import { buildApi } from "./app.js";
 import { apiEnvSchema } from "./config.js";
 import { buildHostCheck } from "./host-check.js";
+import { apiLimits } from "./limits.js";
 import { buildPayments } from "./payments.js";
-import { claimLimits } from "./routes/claim/limits.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, { applicationName: "api" });
@@ -41,10 +41,21 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     allowHttpEndpoints: config.ALLOW_HTTP_ENDPOINTS,
     trustedProxies: config.TRUSTED_PROXIES,
     checkHost: buildHostCheck(config),
-    discover: { matcher: semantic?.matcher, logSearch: searchLogProducer(searchLog, demand.salt, log) },
+    discover: {
+      matcher: semantic?.matcher,
+      logSearch: searchLogProducer(
+        searchLog,
+        demand.salt,
+        log,
+        searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
+      ),
+    },
     payments: await buildPayments(config, db, log),
     safeClient,
-    limits: claimLimits(redis, config.QUEUE_PREFIX),
+    limits: apiLimits(redis, config.QUEUE_PREFIX, {
+      discoverPerMinute: config.DISCOVER_LIMIT_PER_MINUTE,
+      submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
+    }),
     demand,
   });
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });

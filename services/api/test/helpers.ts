@@ -7,8 +7,8 @@ import { Redis } from "ioredis";
 import { buildApi } from "../src/app.js";
 import type { AppDeps } from "../src/deps.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
+import { apiLimits } from "../src/limits.js";
 import type { Payments } from "../src/payments.js";
-import { claimLimits } from "../src/routes/claim/limits.js";
 import { createTestResolver } from "./resolver.js";
 
 /** DNS answers the test world gives; anything else fails to resolve. */
@@ -41,6 +41,11 @@ export async function startTestApi(
     allowHttp?: boolean;
     demand?: Partial<AppDeps["demand"]>;
     discover?: AppDeps["discover"];
+    /** Per-client limits (defaults: the production defaults). */
+    limits?: Partial<Parameters<typeof apiLimits>[2]>;
+    /** The Redis the limiters count in (default: the local one); a dead one tests outages. */
+    limitStore?: Redis;
+    trustedProxies?: AppDeps["trustedProxies"];
     /** The api's own pool onto the test database (e.g. through a proxy a test can cut); the test closes it. */
     db?: (tdb: TestDatabase) => Db;
   } = {},
@@ -63,7 +68,7 @@ export async function startTestApi(
     serviceName: "tollgate",
     maxBodyBytes: 64 * 1024,
     allowHttpEndpoints: false,
-    trustedProxies: [],
+    trustedProxies: opts.trustedProxies ?? [],
     checkHost: opts.checkHost ?? hostCheckFromResolver(createTestResolver(TEST_DNS)),
     discover: opts.discover ?? {},
     payments,
@@ -73,7 +78,11 @@ export async function startTestApi(
       allowance: { hosts: opts.allowance ?? {}, cidrs: [] },
       allowHttp: opts.allowHttp ?? false,
     }),
-    limits: claimLimits(redis, testPrefix("api")),
+    limits: apiLimits(opts.limitStore ?? redis, testPrefix("api"), {
+      discoverPerMinute: 600,
+      submissionsPerHour: 30,
+      ...opts.limits,
+    }),
     demand,
   });
   const drop = tdb.drop;

@@ -1,53 +1,95 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Logger } from "@tollgate/platform";
+import { type Cidr, clientAddress, clientKey, type Limiter, type Logger } from "@tollgate/platform";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { registerTools, type ToolDeps } from "./tools.js";
 
 export interface McpAppDeps extends ToolDeps {
   log: Logger;
-  trustedProxies: string[];
+  /** Proxies whose X-Forwarded-For hops are believed (TRUSTED_PROXIES, parsed). */
+  trustedProxies: readonly Cidr[];
+  /** Requests to /mcp per client (IPv4 address, IPv6 /64): MCP_LIMIT_PER_MINUTE, in Redis. */
+  limit: Limiter;
 }
 
-const jsonRpcError = (code: number, message: string) => ({
+type McpEnv = { Variables: { clientIp: string } };
+
+const jsonRpcError = (code: number, message: string, data?: Record<string, unknown>) => ({
   jsonrpc: "2.0",
-  error: { code, message },
+  error: { code, message, ...(data ? { data } : {}) },
   id: null,
 });
+
+/** The client's address (X-Forwarded-For walked from the right through TRUSTED_PROXIES). */
+function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]): string {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    // not served by node-server
+  }
+  return clientAddress(peer, c.req.header("x-forwarded-for"), trusted);
+}
 
 /**
  * POST /mcp: streamable HTTP, stateless — a fresh server and transport for every request, so any
  * replica can answer any call. GET and DELETE (sessions, server-sent streams) answer 405.
  */
-export function buildMcpApp(deps: McpAppDeps): Hono {
-  const app = new Hono();
+export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
+  const app = new Hono<McpEnv>();
+  // Counted before the body is read. A limiter store outage lets the call through (logged): the tool
+  // server stays up while Redis is away, like GET /v1/discover.
+  app.use("/mcp", async (c, next) => {
+    const ip = clientIp(c, deps.trustedProxies);
+    c.set("clientIp", ip);
+    let r: Awaited<ReturnType<Limiter["consume"]>>;
+    try {
+      r = await deps.limit.consume(clientKey(ip));
+    } catch (err) {
+      deps.log.warn({ err: String(err) }, "rate limit store unreachable; request let through");
+      return next();
+    }
+    if (r.ok) return next();
+    const message = `too many requests from this address; retry after ${r.retryAfterS} s`;
+    return c.json(
+      jsonRpcError(-32000, message, { error: "rate_limited", retry_after_s: r.retryAfterS }),
+      429,
+      { "retry-after": String(r.retryAfterS) },
+    );
+  });
   app.use(
     "/mcp",
     bodyLimit({
       maxSize: 256 * 1024,
-      onError: (c) => c.json(jsonRpcError(-32600, "request too large"), 413),
+      // The rest of the body is never read: the client must not reuse this connection.
+      onError: (c) => c.json(jsonRpcError(-32600, "request too large"), 413, { connection: "close" }),
     }),
   );
   app.post("/mcp", async (c) => {
-    let peer = "unknown";
+    // One JSON-RPC message per POST: a batch would turn one rate-limited request into many searches
+    // (and MCP 2025-06-18 dropped batching), so an array body is refused whatever its length.
+    let body: unknown;
     try {
-      peer = getConnInfo(c).remote.address ?? "unknown";
+      body = JSON.parse(await c.req.text());
     } catch {
-      // not served by node-server
+      return c.json(jsonRpcError(-32700, "Parse error: the body is not JSON"), 400);
     }
-    const xff = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    const clientIp = deps.trustedProxies.includes(peer) && xff ? xff : peer;
+    if (Array.isArray(body))
+      return c.json(
+        jsonRpcError(-32600, "JSON-RPC batches are not accepted: send one message per POST /mcp"),
+        400,
+      );
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
-    registerTools(server, deps, { clientIp });
+    registerTools(server, deps, { clientIp: c.get("clientIp") });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(c.req.raw, { parsedBody: body });
     } finally {
       void server.close();
     }

@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@tollgate/db";
-import { demandFromConfig, producerRedis, runService } from "@tollgate/platform";
-import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogProducer } from "@tollgate/registry";
+import { createLimiter, demandFromConfig, producerRedis, runService } from "@tollgate/platform";
+import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { Queue } from "bullmq";
 import { buildMcpApp } from "./app.js";
@@ -22,9 +22,22 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
     db,
     log,
     serviceName: config.SERVICE_NAME,
-    discover: { matcher: semantic?.matcher, logSearch: searchLogProducer(searchLog, demand.salt, log) },
+    discover: {
+      matcher: semantic?.matcher,
+      logSearch: searchLogProducer(
+        searchLog,
+        demand.salt,
+        log,
+        searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
+      ),
+    },
     demand,
     trustedProxies: config.TRUSTED_PROXIES,
+    limit: createLimiter(redis, {
+      prefix: `${config.QUEUE_PREFIX}:rl:mcp`,
+      points: config.MCP_LIMIT_PER_MINUTE,
+      durationS: 60,
+    }),
   });
   const server = serve({ fetch: app.fetch, hostname: config.MCP_HOST, port: config.MCP_PORT });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
-import { createLogger } from "@tollgate/platform";
+import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
+import { createLimiter, createLogger, producerRedis } from "@tollgate/platform";
 import {
   createListing,
   demandFeed,
@@ -21,6 +21,7 @@ let client: Client;
 const logged: SearchEvent[] = [];
 let weatherId: string;
 const demand = { kFloor: 3, paidTierLive: false, delayHours: 0 };
+const redis = producerRedis("redis://127.0.0.1:6379");
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -56,6 +57,7 @@ beforeAll(async () => {
     log: createLogger("mcp-test", "silent"),
     serviceName: "tollgate",
     trustedProxies: [],
+    limit: createLimiter(redis, { prefix: `${testPrefix("mcp")}:rl:mcp`, points: 600, durationS: 60 }),
     discover: { logSearch: (e) => logged.push(e) },
     demand,
   });
@@ -69,6 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   server.close();
+  redis.disconnect();
   await tdb.drop();
 });
 

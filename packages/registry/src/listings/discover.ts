@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
-import type { DiscoverQuery, ListingSummary } from "@tollgate/schema";
+import { ApiError, type DiscoverQuery, type ListingSummary } from "@tollgate/schema";
 import { type RawBuilder, sql } from "kysely";
+import { isKnownCategory } from "../categories.js";
 import { LISTING_COLUMNS } from "../columns.js";
 import { toListingSummary } from "../shape.js";
 
@@ -54,7 +55,8 @@ export function queryTerms(q: string): string[] {
 
 /**
  * Discovery: listings relevant to `q`, filtered, in the registry's order (verified first, then score,
- * then price). Failing listings still appear, ranked last.
+ * then price). Failing listings still appear, ranked last. An unknown category is refused before anything
+ * is searched or logged: free text in the category filter would otherwise reach the demand log.
  */
 export async function discover(
   db: Db,
@@ -62,6 +64,11 @@ export async function discover(
   deps: DiscoverDeps = {},
   ctx: { source: "rest" | "mcp"; clientIp: string } = { source: "rest", clientIp: "unknown" },
 ): Promise<{ count: number; results: ListingSummary[]; note: string }> {
+  if (q.category && !(await isKnownCategory(db, q.category)))
+    throw new ApiError(
+      "validation_failed",
+      `category: ${JSON.stringify(q.category)} is not a category; pick an id from GET /v1/categories (exact match)`,
+    );
   let query = db.selectFrom("listings").select(LISTING_COLUMNS).where("status", "<>", "delisted");
   if (q.category) query = query.where("category", "=", q.category);
   if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
