@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Db } from "@tollgate/db";
+import { type Db, isDatabaseUnavailable, isUnstorableText } from "@tollgate/db";
 import {
   type DemandOptions,
   type DiscoverDeps,
@@ -22,14 +22,41 @@ export interface ToolDeps {
 
 const Loose = z.looseObject({});
 
-/** A verb's answer as structured tool output; a verb's ApiError as a tool error with its message. */
+/** Seconds an agent should wait while the registry's database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
+
+const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+/**
+ * A tool's arguments. Unknown names are refused with the accepted ones: an agent that sends `need` for
+ * `query` must hear so, not receive every listing as if it had asked for nothing.
+ */
+function toolArgs<T extends z.ZodRawShape>(shape: T) {
+  const accepted = Object.keys(shape).join(", ");
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown argument(s) ${issue.keys.join(", ")}; this tool accepts: ${accepted}`
+        : undefined,
+  });
+}
+
+/**
+ * A verb's answer as structured tool output; a verb's ApiError as a tool error with its message; an
+ * unreachable database as a tool error saying to retry.
+ */
 async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
     const data = await run();
     return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
   } catch (err) {
-    if (err instanceof ApiError)
-      return { isError: true, content: [{ type: "text", text: `${err.code}: ${err.message}` }] };
+    if (err instanceof ApiError) return toolError(`${err.code}: ${err.message}`);
+    if (isUnstorableText(err))
+      return toolError("validation_failed: text must not contain the NUL character (\\u0000)");
+    if (isDatabaseUnavailable(err))
+      return toolError(
+        `service_unavailable: the registry is temporarily unavailable (its database is unreachable or overloaded); retry in ${RETRY_AFTER_SECONDS} seconds`,
+      );
     throw err;
   }
 }
@@ -45,7 +72,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       title: "Find a paid API for a need",
       description:
         "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first).",
-      inputSchema: {
+      inputSchema: toolArgs({
         query: z
           .string()
           .trim()
@@ -61,7 +88,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
           .describe("highest acceptable price per call (USD)"),
         min_score: z.number().min(0).max(1).optional().describe("lowest acceptable reputation score, 0..1"),
         limit: z.number().int().min(1).max(50).optional().describe("results, default 10, max 50"),
-      },
+      }),
       outputSchema: z.looseObject({
         count: z.number().int(),
         results: z.array(Loose),
@@ -90,7 +117,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
     {
       title: "Details of one listing",
       description: "The full listing record, the same as GET /v1/listings/{id}.",
-      inputSchema: { id: z.string().min(1).max(64).describe("listing id, e.g. lst_…") },
+      inputSchema: toolArgs({ id: z.string().min(1).max(64).describe("listing id, e.g. lst_…") }),
       outputSchema: z.looseObject({ id: z.string() }),
     },
     async ({ id }) => answer(() => getListingDetail(deps.db, id, deps.serviceName)),
@@ -102,7 +129,9 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       title: "Is this endpoint listed?",
       description:
         "Look up an endpoint URL, the same as GET /v1/resolve. match is active, delisted or not_listed (never checked, not unsafe).",
-      inputSchema: { url: z.string().min(1).max(2048).describe("the endpoint URL you are about to pay") },
+      inputSchema: toolArgs({
+        url: z.string().min(1).max(2048).describe("the endpoint URL you are about to pay"),
+      }),
       outputSchema: z.looseObject({
         match: z.enum(["active", "delisted", "not_listed"]),
         detail: Loose.nullable(),
@@ -117,10 +146,10 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       title: "What agents are searching for",
       description:
         "The free demand feed, the same as GET /v1/demand?limit=&offset=: needs agents asked in a 30-day window that ends behind live, each asked by at least k_anonymity_floor distinct client IPs, with whether the directory answers it (catalogue_status, catalogue_top). Seller self-checks, named-listing lookups and scripted rotation are not demand.",
-      inputSchema: {
+      inputSchema: toolArgs({
         limit: z.number().int().min(1).max(100).optional().describe("needs per page, default 20, max 100"),
         offset: z.number().int().min(0).max(10_000_000).optional().describe("needs to skip, default 0"),
-      },
+      }),
       outputSchema: z.looseObject({
         window_days: z.number(),
         delay_hours: z.number(),
