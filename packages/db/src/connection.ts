@@ -7,12 +7,24 @@ pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) :
 
 export type Db = Kysely<Database>;
 
+export interface DbOptions {
+  max?: number;
+  applicationName?: string;
+  /**
+   * Postgres cancels a statement running longer than this (error 57014), set per connection at connect.
+   * Unset or 0: the server's setting (tools, tests, migrations). Services always set it (openDatabase); a
+   * job that legitimately runs longer raises it for its own transaction with `SET LOCAL statement_timeout`.
+   */
+  statementTimeoutMs?: number;
+}
+
 /** A pooled Kysely instance for one database URL. */
-export function createDb(url: string, opts: { max?: number; applicationName?: string } = {}): Db {
+export function createDb(url: string, opts: DbOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? "tollgate",
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});

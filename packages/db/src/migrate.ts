@@ -29,3 +29,27 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** The database lacks migrations this build needs; the message names them and who applies them. */
+export class SchemaNotCurrentError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `database schema is not current: ${pending.length} migration(s) this build needs are not applied ` +
+        `(${pending.join(", ")}). In production the migrate Job owns the schema: run it for this release ` +
+        "(`pnpm migrate`, same DATABASE_URL), then start the service again; services never migrate themselves there.",
+    );
+    this.name = "SchemaNotCurrentError";
+  }
+}
+
+/**
+ * Check, changing nothing, that every migration this build knows is applied: what a production service
+ * does at start instead of migrating. Migrations the database has and this build does not know are fine
+ * (a newer release migrated ahead of an older pod; migrations only add). Returns the latest known name.
+ */
+export async function assertSchemaCurrent(db: Kysely<unknown>): Promise<string | undefined> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  const pending = known.filter((m) => !m.executedAt).map((m) => m.name);
+  if (pending.length > 0) throw new SchemaNotCurrentError(pending);
+  return known.at(-1)?.name;
+}

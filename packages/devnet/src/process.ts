@@ -24,7 +24,9 @@ export interface RunningService {
 
 /**
  * Start one service as its own process (`node --import tsx services/<name>/src/main.ts`) and wait for its
- * "ready" log line. Rejects with the process output if it exits or is not ready in time.
+ * "ready" log line. Rejects with the process output if it exits or is not ready in time. `env` must name
+ * NODE_ENV (development, test or production): it is never inherited from the caller, as services have no
+ * default for it.
  * `SERVICE_NODE_ARGS` (space-separated) adds node flags to every service started, e.g.
  * `SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" pnpm bench:semantic` to profile them.
  */
@@ -35,9 +37,10 @@ export function startService(
 ): Promise<RunningService> {
   const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const { NODE_ENV: _inherited, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [...nodeArgs, "--import", TSX_LOADER, entry], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    env: { ...parentEnv, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];

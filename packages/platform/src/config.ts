@@ -21,11 +21,31 @@ export function parseConfig<S extends z.ZodObject>(
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      const value = typeof issue.path[0] === "string" ? env[issue.path[0]] : undefined;
-      return `${name}: ${issue.message}${value === undefined ? "" : ` (got ${JSON.stringify(value)})`}`;
+      const key = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+      const value = key === undefined ? undefined : env[key];
+      // The message lands in stderr and pod logs: never echo a key, salt or password back.
+      const shown = key && SECRET_NAME.test(key) ? "(value hidden)" : `(got ${JSON.stringify(value)})`;
+      return `${name}: ${issue.message}${value === undefined ? "" : ` ${shown}`}`;
     }),
   );
 }
+
+/** Variables whose values are secrets (or may embed one, like a database URL with a password). */
+const SECRET_NAME = /KEY|JWK|SECRET|SALT|TOKEN|PASSWORD|DATABASE_URL|REDIS_URL/;
+
+/** An env variable holding JSON, checked by `schema`; a parse failure names the variable. */
+export const envJson = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "not valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 /** Boolean env flag: "1", "true", "yes" and "0", "false", "no"; anything else is an error. */
 export const envBoolean = (fallback: boolean) =>
@@ -39,7 +59,13 @@ export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER)
 
 /** Settings shared by every service. */
 export const baseEnv = {
-  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** Required, no default: a production pod that lost its NODE_ENV must not start as development. */
+  NODE_ENV: z.enum(["development", "test", "production"], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "required (development, test or production); every production guard keys off it"
+        : "expected development, test or production",
+  }),
   SERVICE_NAME: z
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/, "lowercase letters, digits and dashes")
@@ -51,9 +77,20 @@ export const baseEnv = {
     .regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, _ and -")
     .default("tollgate"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Postgres cancels any one statement running longer (a stuck query must not hold a connection forever). */
+  DATABASE_STATEMENT_TIMEOUT_MS: envInt(15_000, 100, 3_600_000),
 };
 export const baseEnvSchema = z.object(baseEnv);
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
+
+/**
+ * How a service opens its database: outside production it migrates at start (local convenience, safe
+ * under the migrator's advisory lock); in production the migrate Job is the one owner of the schema and
+ * a service only checks that every migration it knows is applied.
+ */
+export function databaseFromConfig(c: { NODE_ENV: string; DATABASE_STATEMENT_TIMEOUT_MS: number }) {
+  return { migrate: c.NODE_ENV !== "production", statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS };
+}
 
 /** The salt of local runs and tests: public, so production refuses it (hashes of IPv4 addresses under a
  * known salt are reversed by trying every address). */

@@ -11,7 +11,8 @@ export interface ServiceContext<C> {
 
 /**
  * The life of every service process: parse config once (a bad value stops the process with a message
- * naming the variable), start, log ready, and run the registered shutdown steps on SIGTERM/SIGINT.
+ * naming the variable), start, log ready, and run the registered shutdown steps on SIGTERM/SIGINT. An
+ * unhandled rejection or uncaught exception is logged and ends the process non-zero.
  */
 export async function runService<S extends z.ZodObject>(
   name: string,
@@ -31,6 +32,7 @@ export async function runService<S extends z.ZodObject>(
   const log = createLogger(name, (config as { LOG_LEVEL?: string }).LOG_LEVEL ?? "info");
   const shutdown = new ShutdownManager(log);
   shutdown.listen();
+  shutdown.exitOnCrash();
   try {
     const info = await start({ config, log, shutdown });
     log.info({ ...info }, "ready");

@@ -29,6 +29,24 @@ export class ShutdownManager {
     process.once("SIGINT", onSignal);
   }
 
+  /**
+   * A promise rejected with nobody listening, or an exception thrown past every handler, leaves the
+   * process in a state nobody planned for: log it as fatal, run the shutdown steps (bounded by the same
+   * deadline) and exit non-zero, so the supervisor restarts a clean process instead of one limping on.
+   * A second crash while shutting down exits at once.
+   */
+  exitOnCrash(): void {
+    let crashed = false;
+    const onCrash = (kind: string) => (err: unknown) => {
+      this.log.fatal({ err, kind }, "crashed: exiting");
+      if (crashed) process.exit(1);
+      crashed = true;
+      void this.shutdown().finally(() => process.exit(1));
+    };
+    process.on("unhandledRejection", onCrash("unhandledRejection"));
+    process.on("uncaughtException", onCrash("uncaughtException"));
+  }
+
   shutdown(): Promise<void> {
     this.stopping ??= this.runAll();
     return this.stopping;

@@ -1,14 +1,24 @@
+import { existsSync } from "node:fs";
 import {
   baseEnv,
   demandEnv,
   envBoolean,
   envCidrList,
   envInt,
+  envJson,
   netEnv,
   parseConfig,
   searchEnv,
 } from "@tollgate/platform";
 import { z } from "zod";
+
+/** An Ed25519 JWK as config carries it (public members; a private one also has d). */
+const ed25519Jwk = z.looseObject({
+  kty: z.literal("OKP"),
+  crv: z.literal("Ed25519"),
+  x: z.string().min(40),
+  d: z.string().min(40).optional(),
+});
 
 export const apiEnvSchema = z
   .object({
@@ -37,10 +47,14 @@ export const apiEnvSchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key")
       .optional(),
-    /** Ed25519 private JWK for attestations (production, from the secret store). */
-    SIGNING_KEY_JWK: z.string().optional(),
-    /** Local only: a key file generated on first use. */
-    SIGNING_KEY_FILE: z.string().default(".tollgate/signing-key.json"),
+    /** Ed25519 private JWK that signs attestations (production: from the secret store, same in every replica). */
+    SIGNING_KEY_JWK: envJson(ed25519Jwk.required({ d: true })).optional(),
+    /** Or a file holding it (a mounted secret). Outside production it defaults to .tollgate/signing-key.json,
+     * generated on first use; production never generates a key. */
+    SIGNING_KEY_FILE: z.string().min(1).optional(),
+    /** JSON array of Ed25519 JWKs (public or private) that sign nothing and stay in the JWKS: keys rotated
+     * out, so attestations they signed still verify (and the next key, published before it signs). */
+    SIGNING_KEYS_RETIRED_JWK: envJson(z.array(ed25519Jwk)).optional(),
     ...demandEnv,
     ...searchEnv,
     /** Non-production only: accept http:// endpoints (local demo sellers). */
@@ -53,7 +67,42 @@ export const apiEnvSchema = z
         path: ["ALLOW_HTTP_ENDPOINTS"],
         message: "must not be set in production",
       });
+    if (c.NODE_ENV === "production") productionPaymentIssues(c, ctx);
   });
+
+/** Production settles through a remote facilitator and signs with the one key it was given. */
+function productionPaymentIssues(
+  c: {
+    FACILITATOR_URL?: string | undefined;
+    FACILITATOR_RPC_URL?: string | undefined;
+    FACILITATOR_PRIVATE_KEY?: string | undefined;
+    OPERATOR_PAY_TO?: string | undefined;
+    SIGNING_KEY_JWK?: unknown;
+    SIGNING_KEY_FILE?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+  const local =
+    "must not be set in production (the in-process facilitator is for the local chain; set FACILITATOR_URL)";
+  if (c.FACILITATOR_PRIVATE_KEY) issue("FACILITATOR_PRIVATE_KEY", local);
+  if (c.FACILITATOR_RPC_URL) issue("FACILITATOR_RPC_URL", local);
+  if (c.OPERATOR_PAY_TO && !c.FACILITATOR_URL)
+    issue(
+      "FACILITATOR_URL",
+      "required in production when OPERATOR_PAY_TO is set (payments settle through it)",
+    );
+  if (c.SIGNING_KEY_JWK && c.SIGNING_KEY_FILE)
+    issue("SIGNING_KEY_FILE", "set SIGNING_KEY_JWK or SIGNING_KEY_FILE, not both");
+  else if (!c.SIGNING_KEY_JWK && !c.SIGNING_KEY_FILE)
+    issue(
+      "SIGNING_KEY_JWK",
+      "required in production (the Ed25519 private JWK from the secret store, the same in every replica; or SIGNING_KEY_FILE naming a mounted file): production never generates a key",
+    );
+  else if (c.SIGNING_KEY_FILE && !existsSync(c.SIGNING_KEY_FILE))
+    issue("SIGNING_KEY_FILE", `${c.SIGNING_KEY_FILE} does not exist (production never generates a key)`);
+}
+
 export type ApiConfig = z.infer<typeof apiEnvSchema>;
 
 export const loadApiConfig = (env: NodeJS.ProcessEnv = process.env) => parseConfig(apiEnvSchema, env);

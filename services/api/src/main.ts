@@ -3,6 +3,7 @@ import { openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
   createSafeHttpClient,
+  databaseFromConfig,
   demandFromConfig,
   producerRedis,
   runService,
@@ -17,7 +18,10 @@ import { apiLimits } from "./limits.js";
 import { buildPayments } from "./payments.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "api" });
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "api",
+    ...databaseFromConfig(config),
+  });
   const redis = producerRedis(config.REDIS_URL);
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
   const safeClient = createSafeHttpClient({

@@ -1,5 +1,5 @@
 import { openDatabase } from "@tollgate/db";
-import { baseEnv, runService } from "@tollgate/platform";
+import { baseEnv, databaseFromConfig, runService } from "@tollgate/platform";
 import { createPublicClient, http } from "viem";
 import { z } from "zod";
 
@@ -13,7 +13,11 @@ const schema = z.object({
 });
 
 await runService("chain-indexer", schema, async ({ config, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "chain-indexer", max: 2 });
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "chain-indexer",
+    max: 2,
+    ...databaseFromConfig(config),
+  });
   shutdown.register("postgres", () => db.destroy());
   const client = createPublicClient({
     transport: http(config.CHAIN_RPC_URL, { timeout: 5000, retryCount: 2 }),

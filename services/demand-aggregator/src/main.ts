@@ -1,5 +1,13 @@
 import { openDatabase } from "@tollgate/db";
-import { baseEnv, demandEnv, envInt, redisReady, runService, workerRedis } from "@tollgate/platform";
+import {
+  baseEnv,
+  databaseFromConfig,
+  demandEnv,
+  envInt,
+  redisReady,
+  runService,
+  workerRedis,
+} from "@tollgate/platform";
 import {
   buildDemandSnapshots,
   createSemanticIndex,
@@ -15,6 +23,9 @@ import { z } from "zod";
 const schema = z.object({
   ...baseEnv,
   ...demandEnv,
+  /** The batch job of the system: one demand aggregate reads the whole 30-day search log (3.5 s at 1M
+   * searches, growing with the log), so its statements get 2 minutes where request paths get 15 s. */
+  DATABASE_STATEMENT_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
   /** How often the paid snapshots are rebuilt (15 minutes). */
   DEMAND_SNAPSHOT_EVERY_MS: envInt(900_000, 1000, 86_400_000),
   /** How often listings created or edited since their last embedding are looked for. */
@@ -24,7 +35,11 @@ const schema = z.object({
 // The demand aggregator: embeds new and edited listings off the request path, stores every logged search (idempotent by event id; the queue keeps what it has not
 // stored yet across restarts) and rebuilds the paid snapshots on a schedule as the single writer.
 await runService("demand-aggregator", schema, async ({ config, log, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "demand-aggregator", max: 4 });
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "demand-aggregator",
+    max: 4,
+    ...databaseFromConfig(config),
+  });
   const redis = workerRedis(config.REDIS_URL);
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error (reconnecting)"));
   await redisReady(redis, 10_000);

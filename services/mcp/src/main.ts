@@ -1,6 +1,12 @@
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@tollgate/db";
-import { createLimiter, demandFromConfig, producerRedis, runService } from "@tollgate/platform";
+import {
+  createLimiter,
+  databaseFromConfig,
+  demandFromConfig,
+  producerRedis,
+  runService,
+} from "@tollgate/platform";
 import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { Queue } from "bullmq";
@@ -8,7 +14,10 @@ import { buildMcpApp } from "./app.js";
 import { mcpEnvSchema } from "./config.js";
 
 await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "mcp" });
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "mcp",
+    ...databaseFromConfig(config),
+  });
   const redis = producerRedis(config.REDIS_URL);
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
   const demand = demandFromConfig(config);

@@ -2,6 +2,7 @@ import { openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
   createSafeHttpClient,
+  databaseFromConfig,
   redisReady,
   runService,
   workerRedis,
@@ -13,6 +14,7 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) =>
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "prober",
     max: Math.min(20, config.PROBE_CONCURRENCY + 2),
+    ...databaseFromConfig(config),
   });
   const redis = workerRedis(config.REDIS_URL);
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error (reconnecting)"));

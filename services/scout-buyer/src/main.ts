@@ -1,5 +1,5 @@
 import { openDatabase } from "@tollgate/db";
-import { baseEnv, redisReady, runService, workerRedis } from "@tollgate/platform";
+import { baseEnv, databaseFromConfig, redisReady, runService, workerRedis } from "@tollgate/platform";
 import { sql } from "kysely";
 import { z } from "zod";
 
@@ -8,7 +8,11 @@ import { z } from "zod";
 const schema = z.object({ ...baseEnv });
 
 await runService("scout-buyer", schema, async ({ config, shutdown }) => {
-  const db = await openDatabase(config.DATABASE_URL, { applicationName: "scout-buyer", max: 2 });
+  const db = await openDatabase(config.DATABASE_URL, {
+    applicationName: "scout-buyer",
+    max: 2,
+    ...databaseFromConfig(config),
+  });
   shutdown.register("postgres", () => db.destroy());
   const redis = workerRedis(config.REDIS_URL);
   shutdown.register("redis", () => redis.quit());

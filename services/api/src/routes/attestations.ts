@@ -45,9 +45,12 @@ const route = createRoute({
 export function registerAttestations(app: App, deps: AppDeps) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const found = /^[0-9a-f]{32}$/.test(id) ? await getAttestation(deps.db, id, urls(c).keyUrl) : null;
+    const found = /^[0-9a-f]{32}$/.test(id) ? await getAttestation(deps.db, id, urls(deps).keyUrl) : null;
     if (!found) throw new ApiError("not_found", `no attestation ${id}; ids are 32 lowercase hex characters`);
     return c.json({ ...found, alg: "EdDSA" as const }, 200);
   });
-  app.get("/.well-known/jwks.json", (c) => c.json({ keys: [deps.payments.signingKey.publicJwk] }));
+  // The current key first, then retired ones: an attestation verifies by its kid (the key's thumbprint)
+  // against any replica, before and after a rotation.
+  const jwks = { keys: [deps.payments.signingKey.publicJwk, ...(deps.payments.retiredKeys ?? [])] };
+  app.get("/.well-known/jwks.json", (c) => c.json(jwks));
 }
