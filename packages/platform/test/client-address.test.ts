@@ -8,7 +8,7 @@ const trusted = parseCidrList("10.0.0.0/8, 2001:db8:ffff::/48, 127.0.0.1");
 const many = (n: number) => Array.from({ length: n }, () => "10.0.0.1").join(", ");
 
 describe("clientAddress: X-Forwarded-For walked from the right through trusted proxies", () => {
-  it.each([
+  it.each<[string | undefined, string | undefined, string, string]>([
     // [peer, X-Forwarded-For, client, why]
     ["203.0.113.7", "198.51.100.1", "203.0.113.7", "an untrusted peer's header is ignored"],
     ["203.0.113.7", undefined, "203.0.113.7", "no header"],
@@ -38,7 +38,7 @@ describe("clientAddress: X-Forwarded-For walked from the right through trusted p
     ["127.0.0.2", "198.51.100.40", "127.0.0.2", "…and only that host"],
     [undefined, "198.51.100.1", "unknown", "no socket (in-process request)"],
     ["unknown", "198.51.100.1", "unknown", "unparseable peer"],
-  ] as const)("%s + %s → %s (%s)", (peer, xff, client) => {
+  ])("%s + %s → %s (%s)", (peer, xff, client) => {
     expect(clientAddress(peer, xff, trusted)).toBe(client);
   });
 

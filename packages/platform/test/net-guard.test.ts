@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ipaddr from "ipaddr.js";
@@ -282,6 +283,12 @@ describe("the allowance", () => {
     });
     expect((await r.resolve("ok.test")).ok).toBe(true);
     expect(await r.resolve("bad.test")).toMatchObject({ ok: false, reason: "private_address" });
+  });
+
+  it("the prober's egress NetworkPolicy excludes every refused range (IPv4 and IPv6)", () => {
+    const policy = readFileSync(new URL("../../../k8s/base/egress-prober.yaml", import.meta.url), "utf8");
+    const excepted = new Set([...policy.matchAll(/^\s*- ([0-9a-f.:]+\/\d+)/gm)].map((m) => m[1]));
+    expect(REFUSED_CIDRS.filter((cidr) => !excepted.has(cidr))).toEqual([]);
   });
 
   it("submission host check: a DNS answer inside any refused range is refused, naming the range", async () => {
