@@ -49,6 +49,6 @@ export async function issueChallenge(db: Db, id: string, serviceName: string, no
     token,
     claim_secret: claimSecret,
     valid_for_seconds: CHALLENGE_VALID_S,
-    instructions: `Serve exactly this token as the body of ${w.wellKnown}, or as the response header ${w.header} on ${l.endpoint_url}, then POST /v1/listings/${id}/claim with {"email": "...", "claim_secret": "${claimSecret}"}. The token proves control only and is never an edit credential; the claim_secret is shown once: keep it private, only a claim carrying it can use this challenge.`,
+    instructions: `Serve exactly this token as the body of ${w.wellKnown}, or as the response header ${w.header} on ${l.endpoint_url}, then POST /v1/listings/${id}/claim with ${claimBody}, using the claim_secret of this answer. The token proves control only and is never an edit credential; the claim_secret is shown once: keep it private, only a claim carrying it can use this challenge.`,
   };
 }
