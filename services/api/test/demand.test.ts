@@ -3,11 +3,12 @@ import { serve } from "@hono/node-server";
 import { type Chain, createLocalFacilitator, payingClient, payingFetch, startChain } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import { buildDemandSnapshots, clientHash, ingestSearch } from "@tollgate/registry";
-import { createSeller, generateSigningKey } from "@tollgate/x402";
+import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { PAID_WORK } from "../src/payments.js";
 
 let chain: Chain;
 let t: TestApi;
@@ -41,7 +42,14 @@ beforeAll(async () => {
   const facilitator = createLocalFacilitator(chain);
   t = await startTestApi({
     payments: async (db) => ({
-      seller: createSeller({ db, log: createLogger("seller", "silent"), facilitator, payTo: operator() }),
+      seller: createSeller({
+        db,
+        log: createLogger("seller", "silent"),
+        facilitator,
+        payTo: operator(),
+        chain: createSettlementReader(chain.rpcUrl),
+        finalizers: PAID_WORK,
+      }),
       signingKey: (await generateSigningKey()).key,
     }),
     demand: { paidTierLive: true, delayHours: 0 },

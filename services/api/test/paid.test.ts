@@ -1,11 +1,12 @@
 import { serve } from "@hono/node-server";
 import { type Chain, createLocalFacilitator, payingClient, payingFetch, startChain } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
-import { createSeller, generateSigningKey } from "@tollgate/x402";
+import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { PAID_WORK } from "../src/payments.js";
 
 let chain: Chain;
 let t: TestApi;
@@ -21,7 +22,14 @@ beforeAll(async () => {
   const facilitator = createLocalFacilitator(chain);
   t = await startTestApi({
     payments: async (db) => ({
-      seller: createSeller({ db, log: createLogger("seller", "silent"), facilitator, payTo: operator() }),
+      seller: createSeller({
+        db,
+        log: createLogger("seller", "silent"),
+        facilitator,
+        payTo: operator(),
+        chain: createSettlementReader(chain.rpcUrl),
+        finalizers: PAID_WORK,
+      }),
       signingKey: (await generateSigningKey()).key,
     }),
   });
@@ -176,16 +184,26 @@ describe("paid routes over x402 v2", () => {
     expect(await chain.balanceOf(operator())).toBe(mid);
   });
 
-  it("a replayed payment settles once", async () => {
+  it("a replayed payment settles once: the same request gets the same answer, another request nothing", async () => {
     const url = `${base}/v1/listings/${listingId}/verdict`;
     const header = await signedHeaderFor(url, 2);
     const before = await chain.balanceOf(operator());
     const first = await fetch(url, { headers: { "payment-signature": header } });
     expect(first.status).toBe(200);
+    const firstBody = await json(first);
     const again = await fetch(url, { headers: { "payment-signature": header } });
-    expect(again.status).toBe(402);
-    expect((await json(again)).verdict).toBeUndefined();
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(firstBody);
+    expect(again.headers.get("payment-response")).toBe(first.headers.get("payment-response"));
+    // The same authorization presented for another paid request buys nothing.
+    const other = await fetch(`${base}/v1/listings/${listingId}/purchases`, {
+      headers: { "payment-signature": header },
+    });
+    expect(other.status).toBe(402);
+    expect(await json(other)).toMatchObject({ error: "payment_already_used" });
     expect(await chain.balanceOf(operator())).toBe(before + 5000n);
+    const rows = (await ledger()).filter((p) => p.request_sha256 && p.status === "settled");
+    expect(new Set(rows.map((r) => r.nonce)).size).toBe(rows.length);
   });
 });
 

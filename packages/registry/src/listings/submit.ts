@@ -84,12 +84,35 @@ export async function decideSubmission(trx: Db, prepared: PreparedListing): Prom
   return { feeDue: submissionFeeDue(listingsOnDomain, !!before), listingsOnDomain, listedBefore: !!before };
 }
 
+/**
+ * Inside the handler of a paid submission (its payment reserved as `paymentId`, which reserves the
+ * endpoint): is this payment still the endpoint's first claimant? Decided under the domain's lock; a later
+ * or losing claimant answers 409 and is never charged.
+ */
+export async function confirmPaidSubmission(db: Db, prepared: PreparedListing, paymentId: string): Promise<void> {
+  await withDomainLock(db, prepared.registeredDomain, async (trx) => {
+    const existing = await findActiveByCanonical(trx, prepared.canonical);
+    if (existing) throw alreadyListed(existing.id);
+    const first = await sql<{ id: string }>`
+      SELECT id FROM payments
+      WHERE pending_key = ${prepared.canonical} AND status IN ('verified', 'answered', 'indeterminate')
+      ORDER BY created_at, id LIMIT 1`.execute(trx);
+    if (first.rows[0] && first.rows[0].id !== paymentId)
+      throw new ApiError(
+        "submission_pending",
+        "another paid submission of this endpoint came first and is being settled; nothing was charged",
+        {},
+        { "retry-after": "30" },
+      );
+  });
+}
+
 export const feeDescription = (d: SubmissionDecision, domain: string) =>
   `Submission fee: ${domain} has had ${d.listingsOnDomain} listings (the first ${FREE_LISTINGS_PER_DOMAIN} are free)`;
 
 /**
  * The paid-submission finalizer: store the listing once its fee settled, with the payment recorded on it,
- * under the domain's lock (re-entrant when the submitting request still holds it).
+ * under the domain's lock (held only for this short transaction).
  */
 export async function publishPaidListing(trx: Db, work: unknown, payment: { id: string }): Promise<void> {
   const s = work as ListingToStore;

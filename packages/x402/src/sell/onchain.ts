@@ -63,7 +63,8 @@ export function createSettlementReader(
         const expired = q.validBefore !== null && Date.now() > q.validBefore.getTime() + skewMs;
         return { state: expired ? "expired" : "unused" };
       }
-      const head = await client.getBlockNumber();
+      // viem caches the head for its polling interval: a transfer mined a moment ago would fall outside the range.
+      const head = await client.getBlockNumber({ cacheTime: 0 });
       const floor = head > lookback ? head - lookback : 0n;
       for (let to = head; to >= floor; to -= chunk) {
         const from = to - chunk + 1n > floor ? to - chunk + 1n : floor;

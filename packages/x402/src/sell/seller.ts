@@ -48,6 +48,9 @@ export interface PaidAnswer {
   work?: unknown;
 }
 
+/** Computes the answer once the payment verified and is reserved under `paymentId`. */
+export type PaidHandler = (ctx: { paymentId: string }) => Promise<PaidAnswer>;
+
 export interface PaidRoute {
   /** Ledger label, e.g. "verdict"; also names the finalizer. */
   route: string;
@@ -226,6 +229,8 @@ export function createSeller(cfg: SellerConfig) {
     auth: Authorization,
     row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">,
     opts: SellOptions,
+    /** An earlier settlement of this authorization may have gone through (it was indeterminate). */
+    afterUncertain = false,
   ): Promise<PaidAnswer> {
     let txHash: string | null = null;
     let refusal: string | null = null;
@@ -247,7 +252,7 @@ export function createSeller(cfg: SellerConfig) {
       // A refusal of an authorization we already settled (the earlier attempt's response was lost) is a settlement.
       const seen = await chainSays(row);
       if (seen.state === "settled") txHash = seen.txHash;
-      else if (seen.state === "unknown" && cfg.chain) {
+      else if (seen.state === "unknown" && (cfg.chain || afterUncertain)) {
         await markIndeterminate(db, lease, refusal);
         return indeterminate(lease.id);
       } else {
@@ -274,12 +279,12 @@ export function createSeller(cfg: SellerConfig) {
     auth: Authorization,
     route: PaidRoute,
     url: string,
-    handler: () => Promise<PaidAnswer>,
+    handler: PaidHandler,
     opts: SellOptions,
   ): Promise<PaidAnswer> {
     let answer: PaidAnswer;
     try {
-      answer = await handler();
+      answer = await handler({ paymentId: lease.id });
     } catch (err) {
       await closeUncharged(db, lease, "not_charged", "handler_error");
       throw err;
@@ -335,7 +340,7 @@ export function createSeller(cfg: SellerConfig) {
     auth: Authorization,
     route: PaidRoute,
     url: string,
-    handler: (() => Promise<PaidAnswer>) | null,
+    handler: PaidHandler | null,
     opts: SellOptions,
   ): Promise<PaidAnswer> {
     if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
@@ -377,7 +382,7 @@ export function createSeller(cfg: SellerConfig) {
         await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);
         return offer(route, url, `authorization_${seen.state}`, "this payment can no longer settle; nothing was charged");
       }
-      return settleKept(lease, kept, payload, route, url, auth, row, opts);
+      return settleKept(lease, kept, payload, route, url, auth, row, opts, true);
     }
     // verified (no answer kept, so nothing was ever settled), not_charged or failed: a new attempt.
     if (!handler) {
@@ -424,7 +429,7 @@ export function createSeller(cfg: SellerConfig) {
     async sell(
       req: SellRequest,
       route: PaidRoute,
-      handler: () => Promise<PaidAnswer>,
+      handler: PaidHandler,
       opts: SellOptions = {},
     ): Promise<PaidAnswer> {
       if (!req.paymentHeader) return offer(route, req.url);

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { PAID_ROUTES } from "@tollgate/core";
 import {
   clientHash,
+  confirmPaidSubmission,
   createListing,
   decideSubmission,
   feeDescription,
@@ -12,6 +13,7 @@ import {
 import { ApiError, ListingCreated, ListingCreateRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
+import { enforce } from "../../limits.js";
 import { paymentHeader, requireSeller, respond, sellRequest } from "../paid/respond.js";
 import { commonErrors, conflictError, errorResponseSpec } from "../responses.js";
 
@@ -40,6 +42,8 @@ export function registerCreateListing(app: App, deps: AppDeps) {
         "unsupported_media_type",
         "send the body as JSON with content-type: application/json",
       );
+    // Per client (/64 for IPv6), before anything else is read, decided or charged.
+    await enforce(deps.limits.submission, c.get("clientIp"), "listing submissions");
     const text = await c.req.text();
     // A retry of a paid submission gets its kept answer first, whatever happened since (the listing it
     // paid for may exist by now, which would otherwise answer 409).
@@ -72,21 +76,29 @@ export function registerCreateListing(app: App, deps: AppDeps) {
     const submitterClientHash = clientHash(c.get("clientIp"), deps.demand.salt);
     // The allowance is counted and used under the registered domain's lock: concurrent submissions on a
     // fresh domain get five free listings between them, not five each.
-    return withDomainLock(deps.db, prepared.registeredDomain, async (trx) => {
+    const free = await withDomainLock(deps.db, prepared.registeredDomain, async (trx) => {
       const decision = await decideSubmission(trx, prepared);
-      if (!decision.feeDue) return c.json(await createListing(deps.db, prepared, { trx, submitterClientHash }), 201);
-      // Paid: the listing is kept with the payment and stored only once the fee settled (inside this lock).
-      const answer = await requireSeller(deps).sell(
-        sellRequest(c, text),
-        feeRoute(feeDescription(decision, prepared.registeredDomain), prepared.canonical),
-        async () => {
-          const { toStore, answer: created } = newListingToStore(prepared, submitterClientHash);
-          return { status: 201, body: created, work: toStore };
-        },
-        { finalizeIn: trx },
-      );
-      return respond(c, answer);
+      if (decision.feeDue) return { decision, created: null };
+      return { decision, created: await createListing(deps.db, prepared, { trx, submitterClientHash }) };
     });
+    if (free.created) return c.json(free.created, 201);
+    // Paid: the payment reserves the endpoint; the listing is kept with it and stored only once the fee
+    // settled. No lock is held while the payment is verified and settled.
+    const answer = await requireSeller(deps).sell(
+      sellRequest(c, text),
+      feeRoute(feeDescription(free.decision, prepared.registeredDomain), prepared.canonical),
+      async ({ paymentId }) => {
+        try {
+          await confirmPaidSubmission(deps.db, prepared, paymentId);
+        } catch (err) {
+          if (err instanceof ApiError) return { status: err.status, body: err.body(), headers: err.headers };
+          throw err;
+        }
+        const { toStore, answer: created } = newListingToStore(prepared, submitterClientHash);
+        return { status: 201, body: created, work: toStore };
+      },
+    );
+    return respond(c, answer);
   });
 }
 

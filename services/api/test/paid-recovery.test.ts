@@ -1,0 +1,330 @@
+import { randomBytes } from "node:crypto";
+import { serve } from "@hono/node-server";
+import {
+  type Chain,
+  createLocalFacilitator,
+  localWallet,
+  payingClient,
+  payingFetch,
+  startChain,
+} from "@tollgate/devnet";
+import { createLogger } from "@tollgate/platform";
+import { createSeller, createSettlementReader, generateSigningKey, type Seller } from "@tollgate/x402";
+import type { FacilitatorClient } from "@x402/core/server";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAID_WORK } from "../src/payments.js";
+import { startTestApi, type TestApi, validListing } from "./helpers.js";
+
+// The money holes of the outside review, against a real chain, real Postgres and the api over HTTP:
+// a paid listing exists only once its fee settled; a payer whose settlement was lost gets the same answer
+// by repeating the request; no attestation is published for a verdict that was not paid.
+let chain: Chain;
+let t: TestApi;
+let base: string;
+let server: ReturnType<typeof serve>;
+let seller: Seller;
+let listingId: string;
+/** How the facilitator behaves for the next settlement. */
+let mode: "ok" | "fail" | "slow" = "ok";
+const SETTLE_TIMEOUT_MS = 400;
+const operator = () => chain.wallets.operator.address;
+// biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
+const json = async (r: Response): Promise<any> => r.json();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  chain = await startChain();
+  const real = createLocalFacilitator(chain);
+  const facilitator: FacilitatorClient = {
+    ...real,
+    settle: async (p, r) => {
+      if (mode === "fail")
+        return { success: false, errorReason: "unexpected_settle_error", transaction: "", network: r.network };
+      // The facilitator answers after our bound: the transfer still lands on-chain, later.
+      if (mode === "slow") await sleep(SETTLE_TIMEOUT_MS + 300);
+      return real.settle(p, r);
+    },
+  };
+  t = await startTestApi({
+    limits: { submissionsPerHour: 10_000 },
+    payments: async (db) => {
+      seller = createSeller({
+        db,
+        log: createLogger("seller", "silent"),
+        facilitator,
+        payTo: operator(),
+        settleTimeoutMs: SETTLE_TIMEOUT_MS,
+        leaseMs: 1500,
+        chain: createSettlementReader(chain.rpcUrl),
+        finalizers: PAID_WORK,
+      });
+      return { seller, signingKey: (await generateSigningKey()).key };
+    },
+  });
+  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
+});
+afterAll(async () => {
+  server.close();
+  await t.tdb.drop();
+  await chain.stop();
+});
+
+/** A fresh wallet holding exactly `atomic` USDC. */
+async function walletWith(atomic: bigint) {
+  const wallet = localWallet(`fresh-${randomBytes(8).toString("hex")}`);
+  await chain.mint(wallet.address, atomic);
+  return wallet;
+}
+
+/** A real PAYMENT-SIGNATURE from the official client for this request, captured instead of sent. */
+async function signFor(url: string, init: RequestInit = {}, wallet = chain.wallets.buyers[1]!) {
+  let captured: string | null = null;
+  const spy = async (input: string | URL | Request, i?: RequestInit) => {
+    const req = new Request(input, i);
+    const sig = req.headers.get("payment-signature");
+    if (sig) {
+      captured = sig;
+      return new Response("{}", { status: 599 });
+    }
+    return fetch(req);
+  };
+  await wrapFetchWithPayment(spy as typeof fetch, payingClient(chain, wallet))(url, init).catch(() => undefined);
+  if (!captured) throw new Error("no payment was signed");
+  return captured as string;
+}
+
+const postListing = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+const listingsOn = async (domain: string) =>
+  t.tdb.db.selectFrom("listings").selectAll().where("registered_domain", "=", domain).execute();
+const attestationCount = async () =>
+  Number(
+    (
+      await t.tdb.db
+        .selectFrom("attestations")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+async function fillFreeAllowance(domain: string) {
+  for (let i = 0; i < 5; i++)
+    expect(
+      (await t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://${domain}/free/${i}` }))).status,
+    ).toBe(201);
+}
+
+describe("paid submissions exist only once their fee settled", () => {
+  it("20 parallel paid submissions backed by one fee's balance: one payment, one listing", async () => {
+    const domain = "pub-race.com";
+    await fillFreeAllowance(domain);
+    const payer = await walletWith(250_000n);
+    const before = await chain.balanceOf(operator());
+    const pay = payingFetch(chain, payer);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pay(`${base}/v1/listings`, postListing(validListing({ endpoint_url: `https://${domain}/paid/${i}` }))),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201 && s !== 402)).toEqual([]);
+    expect(await listingsOn(domain)).toHaveLength(6);
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+    const paid = (await listingsOn(domain)).filter((l) => l.fee_payment_id);
+    expect(paid).toHaveLength(1);
+    const payment = await t.tdb.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", paid[0]!.fee_payment_id!)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: "settled", route: "submission" });
+  });
+
+  it("the same, spread over 20 fresh domains at once: still one payment and one paid listing", async () => {
+    const domains = Array.from({ length: 20 }, (_, i) => `pub-spread${i}.com`);
+    for (const d of domains) await fillFreeAllowance(d);
+    const payer = await walletWith(250_000n);
+    const before = await chain.balanceOf(operator());
+    const pay = payingFetch(chain, payer);
+    const answers = await Promise.all(
+      domains.map((d) => pay(`${base}/v1/listings`, postListing(validListing({ endpoint_url: `https://${d}/paid` })))),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    let paid = 0;
+    for (const d of domains) paid += (await listingsOn(d)).filter((l) => l.fee_payment_id).length;
+    expect(paid).toBe(1);
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+
+  it("a failed settlement leaves nothing: no listing, no credential, nothing charged", async () => {
+    const domain = "pub-failfee.com";
+    await fillFreeAllowance(domain);
+    const before = await chain.balanceOf(operator());
+    mode = "fail";
+    try {
+      const res = await payingFetch(chain, chain.wallets.buyers[2]!)(
+        `${base}/v1/listings`,
+        postListing(validListing({ endpoint_url: `https://${domain}/paid` })),
+      );
+      expect(res.status).toBe(402);
+      expect((await json(res)).claim_token).toBeUndefined();
+    } finally {
+      mode = "ok";
+    }
+    expect(await listingsOn(domain)).toHaveLength(5);
+    expect(await chain.balanceOf(operator())).toBe(before);
+  });
+
+  it("an indeterminate settlement: invisible until settled, endpoint reserved, the same request gets the same answer", async () => {
+    const domain = "pub-slowfee.com";
+    await fillFreeAllowance(domain);
+    const body = validListing({ endpoint_url: `https://${domain}/paid` });
+    const url = `${base}/v1/listings`;
+    const header = await signFor(url, postListing(body), chain.wallets.buyers[3]!);
+    const before = await chain.balanceOf(operator());
+    mode = "slow";
+    let first: Response;
+    try {
+      first = await fetch(url, postListing(body, { "payment-signature": header }));
+    } finally {
+      mode = "ok";
+    }
+    expect(first.status).toBe(502);
+    expect(await json(first)).toMatchObject({ error: "settlement_indeterminate" });
+    // Not a listing for any reader while its fee is unsettled, and nobody else can take the endpoint.
+    expect(await listingsOn(domain)).toHaveLength(5);
+    const resolved = await json(await t.req("GET", `/v1/resolve?url=${encodeURIComponent(body.endpoint_url)}`));
+    expect(resolved.match).toBe("not_listed");
+    const rival = await t.req("POST", "/v1/listings", body);
+    expect(rival.status).toBe(409);
+    expect((await rival.json()).error).toBe("submission_pending");
+
+    await sleep(800); // the late transfer lands
+    const again = await fetch(url, postListing(body, { "payment-signature": header }));
+    expect(again.status).toBe(201);
+    const created = await json(again);
+    const third = await fetch(url, postListing(body, { "payment-signature": header }));
+    expect(third.status).toBe(201);
+    expect(await json(third)).toEqual(created);
+    expect(created.claim_token).toMatch(/^[0-9a-f]{64}$/);
+    const stored = (await listingsOn(domain)).find((l) => l.id === created.id);
+    expect(stored?.fee_payment_id).toBeTruthy();
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+    // The kept answer is sealed: the claim token is not readable from the ledger.
+    const rows = await t.tdb.db.selectFrom("payments").selectAll().where("route", "=", "submission").execute();
+    expect(JSON.stringify(rows)).not.toContain(created.claim_token);
+    // And the token works.
+    const patched = await t.req(
+      "PATCH",
+      `/v1/listings/${created.id}`,
+      { description: "edited by the payer" },
+      { "x-claim-token": created.claim_token },
+    );
+    expect(patched.status).toBe(200);
+  });
+
+  it("the same payment presented for another submission buys nothing", async () => {
+    const domain = "pub-swap.com";
+    await fillFreeAllowance(domain);
+    const a = validListing({ endpoint_url: `https://${domain}/a` });
+    const url = `${base}/v1/listings`;
+    const header = await signFor(url, postListing(a), chain.wallets.buyers[4]!);
+    expect((await fetch(url, postListing(a, { "payment-signature": header }))).status).toBe(201);
+    const b = validListing({ endpoint_url: `https://${domain}/b` });
+    const other = await fetch(url, postListing(b, { "payment-signature": header }));
+    expect(other.status).toBe(402);
+    expect(await json(other)).toMatchObject({ error: "payment_already_used" });
+    expect((await listingsOn(domain)).map((l) => l.endpoint_url)).not.toContain(b.endpoint_url);
+  });
+});
+
+describe("paid but not answered", () => {
+  it("a settlement that outlives its bound answers 502, then the same request gets the answer, charged once", async () => {
+    const url = `${base}/v1/listings/${listingId}/verdict`;
+    const header = await signFor(url);
+    const before = await chain.balanceOf(operator());
+    const attestationsBefore = await attestationCount();
+    mode = "slow";
+    let first: Response;
+    try {
+      first = await fetch(url, { headers: { "payment-signature": header } });
+    } finally {
+      mode = "ok";
+    }
+    expect(first.status).toBe(502);
+    expect((await json(first)).verdict).toBeUndefined();
+    // Not paid yet as far as we know: nothing is published.
+    expect(await attestationCount()).toBe(attestationsBefore);
+    await sleep(800);
+    const again = await fetch(url, { headers: { "payment-signature": header } });
+    expect(again.status).toBe(200);
+    const verdict = await json(again);
+    expect(verdict.listing_id).toBe(listingId);
+    expect(again.headers.get("payment-response")).toBeTruthy();
+    expect(await chain.balanceOf(operator())).toBe(before + 5000n);
+    const published = await t.tdb.db
+      .selectFrom("attestations")
+      .select("id")
+      .where("id", "=", verdict.verification.attestation_id)
+      .execute();
+    expect(published).toHaveLength(1);
+  });
+
+  it("the reconciler settles from the chain what nobody came back for, and publishes its work once", async () => {
+    const url = `${base}/v1/listings/${listingId}/verdict`;
+    const header = await signFor(url);
+    mode = "slow";
+    try {
+      expect((await fetch(url, { headers: { "payment-signature": header } })).status).toBe(502);
+    } finally {
+      mode = "ok";
+    }
+    const attestationsBefore = await attestationCount();
+    await sleep(800);
+    expect(await seller.reconcile()).toMatchObject({ settled: 1 });
+    expect(await attestationCount()).toBe(attestationsBefore + 1);
+    expect(await seller.reconcile()).toEqual({});
+    const again = await fetch(url, { headers: { "payment-signature": header } });
+    expect(again.status).toBe(200);
+    expect(await attestationCount()).toBe(attestationsBefore + 1);
+  });
+
+  it("a failed settlement publishes no attestation and a crash-abandoned reservation is closed uncharged", async () => {
+    const attestationsBefore = await attestationCount();
+    mode = "fail";
+    try {
+      const res = await payingFetch(chain, chain.wallets.buyers[0]!)(`${base}/v1/listings/${listingId}/verdict`);
+      expect(res.status).toBe(402);
+    } finally {
+      mode = "ok";
+    }
+    expect(await attestationCount()).toBe(attestationsBefore);
+    // A process that died after reserving (before any answer was kept) never sent a settlement.
+    const row = await t.tdb.db
+      .insertInto("payments")
+      .values({
+        route: "verdict",
+        resource: "/v1/listings/x/verdict",
+        payer: "0x00000000000000000000000000000000000000aa",
+        nonce: `0x${"ab".repeat(32)}`,
+        amount_atomic: "5000",
+        asset: chain.usdc,
+        network: "eip155:8453",
+        pay_to: operator(),
+        status: "verified",
+        lease_until: new Date(Date.now() - 1000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await seller.reconcile()).toMatchObject({ not_charged: 1 });
+    const closed = await t.tdb.db.selectFrom("payments").select("status").where("id", "=", row.id).executeTakeFirst();
+    expect(closed?.status).toBe("not_charged");
+  });
+});
