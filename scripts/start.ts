@@ -24,6 +24,8 @@ const demo = await startDemoSellers({
   port: SELLERS_PORT,
 });
 const env: Record<string, string> = {
+  // Required by every service (no default). development: services migrate at start, and the api signs with
+  // a key generated once into .tollgate/signing-key.json (production refuses both).
   NODE_ENV: "development",
   DATABASE_URL: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/tollgate",
   REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
