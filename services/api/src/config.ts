@@ -41,6 +41,13 @@ export const apiEnvSchema = z
       .optional(),
     /** Production: a remote x402 facilitator. */
     FACILITATOR_URL: z.string().url().optional(),
+    /** A Base RPC (the local chain's locally): settlements whose outcome was lost are decided from the chain
+     * itself. Outside production it defaults to FACILITATOR_RPC_URL. */
+    CHAIN_RPC_URL: z.string().url().optional(),
+    /** Bound on one settlement call; past it the payment is indeterminate (502) until the chain decides. */
+    SETTLE_TIMEOUT_MS: envInt(45_000, 1, 120_000),
+    /** How often open payments nobody holds are decided from the chain. */
+    PAYMENTS_RECONCILE_EVERY_MS: envInt(60_000, 1000, 3_600_000),
     /** Local chain: an in-process facilitator settling through this RPC with this key (non-production). */
     FACILITATOR_RPC_URL: z.string().url().optional(),
     FACILITATOR_PRIVATE_KEY: z
@@ -77,12 +84,24 @@ function productionPaymentIssues(
     FACILITATOR_RPC_URL?: string | undefined;
     FACILITATOR_PRIVATE_KEY?: string | undefined;
     OPERATOR_PAY_TO?: string | undefined;
+    CHAIN_RPC_URL?: string | undefined;
+    PUBLIC_BASE_URL?: string | undefined;
     SIGNING_KEY_JWK?: unknown;
     SIGNING_KEY_FILE?: string | undefined;
   },
   ctx: z.RefinementCtx,
 ) {
   const issue = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+  if (c.OPERATOR_PAY_TO && !c.CHAIN_RPC_URL)
+    issue(
+      "CHAIN_RPC_URL",
+      "required in production when OPERATOR_PAY_TO is set (lost settlements are decided on-chain)",
+    );
+  if (!c.PUBLIC_BASE_URL)
+    issue(
+      "PUBLIC_BASE_URL",
+      "required in production (absolute links such as key_url never come from the Host header)",
+    );
   const local =
     "must not be set in production (the in-process facilitator is for the local chain; set FACILITATOR_URL)";
   if (c.FACILITATOR_PRIVATE_KEY) issue("FACILITATOR_PRIVATE_KEY", local);

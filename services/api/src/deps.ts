@@ -9,6 +9,8 @@ export interface AppDeps {
   db: Db;
   log: Logger;
   serviceName: string;
+  /** The API's public origin: every absolute link (key_url, attestation_url) is built from it, never from Host. */
+  publicBaseUrl: string;
   maxBodyBytes: number;
   allowHttpEndpoints: boolean;
   /** Proxies whose X-Forwarded-For hops are believed (TRUSTED_PROXIES, parsed). */

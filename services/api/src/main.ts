@@ -7,15 +7,19 @@ import {
   demandFromConfig,
   producerRedis,
   runService,
+  workerRedis,
 } from "@tollgate/platform";
 import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { Queue } from "bullmq";
 import { buildApi } from "./app.js";
+import { answerClientErrorsAsJson } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
+import type { AppDeps } from "./deps.js";
 import { buildHostCheck } from "./host-check.js";
 import { apiLimits } from "./limits.js";
 import { buildPayments } from "./payments.js";
+import { startPaymentReconciler } from "./reconcile.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, {
@@ -37,10 +41,11 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
   const searchLog = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
-  const app = buildApi({
+  const deps: AppDeps = {
     db,
     log,
     serviceName: config.SERVICE_NAME,
+    publicBaseUrl: config.PUBLIC_BASE_URL?.replace(/\/$/, "") ?? "",
     maxBodyBytes: config.MAX_BODY_BYTES,
     allowHttpEndpoints: config.ALLOW_HTTP_ENDPOINTS,
     trustedProxies: config.TRUSTED_PROXIES,
@@ -61,11 +66,15 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
     }),
     demand,
-  });
+  };
+  const app = buildApi(deps);
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });
+  answerClientErrorsAsJson(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.API_PORT;
+  // Outside production (where PUBLIC_BASE_URL is required) links point at where this process listens.
+  if (!deps.publicBaseUrl) deps.publicBaseUrl = `http://${config.API_HOST}:${port}`;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdown.register("http-client", () => safeClient.close());
   shutdown.register("search-log", () => searchLog.close());
@@ -73,6 +82,25 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     await semantic?.stop();
     await embedder?.close();
   });
+  // Payments whose outcome was lost are decided from the chain in a scheduled job.
+  const seller = deps.payments.seller;
+  if (seller) {
+    const workerConnection = workerRedis(config.REDIS_URL);
+    workerConnection.on("error", (err) =>
+      log.warn({ err: err.message }, "redis connection error (reconnecting)"),
+    );
+    const reconciler = await startPaymentReconciler({
+      seller,
+      redis: workerConnection,
+      prefix: config.QUEUE_PREFIX,
+      everyMs: config.PAYMENTS_RECONCILE_EVERY_MS,
+      log,
+    });
+    shutdown.register("payments-reconciler", async () => {
+      await reconciler.close();
+      await workerConnection.quit();
+    });
+  }
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
   return { url: `http://${config.API_HOST}:${port}` };

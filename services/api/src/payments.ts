@@ -4,9 +4,9 @@ import { type AttestationToPublish, publishAttestation, publishPaidListing } fro
 import {
   createSeller,
   createSettlementReader,
+  type Finalizer,
   facilitatorFromConfig,
   loadKeyRing,
-  type Finalizer,
   type Seller,
   type SigningKey,
 } from "@tollgate/x402";

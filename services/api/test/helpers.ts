@@ -41,13 +41,13 @@ export async function startTestApi(
     allowHttp?: boolean;
     demand?: Partial<AppDeps["demand"]>;
     discover?: AppDeps["discover"];
+    /** The api's own pool onto the test database (e.g. through a proxy a test can cut); the test closes it. */
+    db?: (tdb: TestDatabase) => Db;
     /** Per-client limits (defaults: the production defaults). */
     limits?: Partial<Parameters<typeof apiLimits>[2]>;
     /** The Redis the limiters count in (default: the local one); a dead one tests outages. */
     limitStore?: Redis;
     trustedProxies?: AppDeps["trustedProxies"];
-    /** The api's own pool onto the test database (e.g. through a proxy a test can cut); the test closes it. */
-    db?: (tdb: TestDatabase) => Db;
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -66,6 +66,7 @@ export async function startTestApi(
     db: opts.db ? opts.db(tdb) : tdb.db,
     log: createLogger("api-test", "silent"),
     serviceName: "tollgate",
+    publicBaseUrl: "http://tollgate.test",
     maxBodyBytes: 64 * 1024,
     allowHttpEndpoints: false,
     trustedProxies: opts.trustedProxies ?? [],

@@ -40,7 +40,12 @@ beforeAll(async () => {
     ...real,
     settle: async (p, r) => {
       if (mode === "fail")
-        return { success: false, errorReason: "unexpected_settle_error", transaction: "", network: r.network };
+        return {
+          success: false,
+          errorReason: "unexpected_settle_error",
+          transaction: "",
+          network: r.network,
+        };
       // The facilitator answers after our bound: the transfer still lands on-chain, later.
       if (mode === "slow") await sleep(SETTLE_TIMEOUT_MS + 300);
       return real.settle(p, r);
@@ -92,7 +97,9 @@ async function signFor(url: string, init: RequestInit = {}, wallet = chain.walle
     }
     return fetch(req);
   };
-  await wrapFetchWithPayment(spy as typeof fetch, payingClient(chain, wallet))(url, init).catch(() => undefined);
+  await wrapFetchWithPayment(spy as typeof fetch, payingClient(chain, wallet))(url, init).catch(
+    () => undefined,
+  );
   if (!captured) throw new Error("no payment was signed");
   return captured as string;
 }
@@ -116,7 +123,8 @@ const attestationCount = async () =>
 async function fillFreeAllowance(domain: string) {
   for (let i = 0; i < 5; i++)
     expect(
-      (await t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://${domain}/free/${i}` }))).status,
+      (await t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://${domain}/free/${i}` })))
+        .status,
     ).toBe(201);
 }
 
@@ -129,7 +137,10 @@ describe("paid submissions exist only once their fee settled", () => {
     const pay = payingFetch(chain, payer);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        pay(`${base}/v1/listings`, postListing(validListing({ endpoint_url: `https://${domain}/paid/${i}` }))),
+        pay(
+          `${base}/v1/listings`,
+          postListing(validListing({ endpoint_url: `https://${domain}/paid/${i}` })),
+        ),
       ),
     );
     const statuses = answers.map((a) => a.status);
@@ -154,7 +165,9 @@ describe("paid submissions exist only once their fee settled", () => {
     const before = await chain.balanceOf(operator());
     const pay = payingFetch(chain, payer);
     const answers = await Promise.all(
-      domains.map((d) => pay(`${base}/v1/listings`, postListing(validListing({ endpoint_url: `https://${d}/paid` })))),
+      domains.map((d) =>
+        pay(`${base}/v1/listings`, postListing(validListing({ endpoint_url: `https://${d}/paid` }))),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     let paid = 0;
@@ -200,7 +213,9 @@ describe("paid submissions exist only once their fee settled", () => {
     expect(await json(first)).toMatchObject({ error: "settlement_indeterminate" });
     // Not a listing for any reader while its fee is unsettled, and nobody else can take the endpoint.
     expect(await listingsOn(domain)).toHaveLength(5);
-    const resolved = await json(await t.req("GET", `/v1/resolve?url=${encodeURIComponent(body.endpoint_url)}`));
+    const resolved = await json(
+      await t.req("GET", `/v1/resolve?url=${encodeURIComponent(body.endpoint_url)}`),
+    );
     expect(resolved.match).toBe("not_listed");
     const rival = await t.req("POST", "/v1/listings", body);
     expect(rival.status).toBe(409);
@@ -218,7 +233,11 @@ describe("paid submissions exist only once their fee settled", () => {
     expect(stored?.fee_payment_id).toBeTruthy();
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
     // The kept answer is sealed: the claim token is not readable from the ledger.
-    const rows = await t.tdb.db.selectFrom("payments").selectAll().where("route", "=", "submission").execute();
+    const rows = await t.tdb.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("route", "=", "submission")
+      .execute();
     expect(JSON.stringify(rows)).not.toContain(created.claim_token);
     // And the token works.
     const patched = await t.req(
@@ -300,7 +319,10 @@ describe("paid but not answered", () => {
     const attestationsBefore = await attestationCount();
     mode = "fail";
     try {
-      const res = await payingFetch(chain, chain.wallets.buyers[0]!)(`${base}/v1/listings/${listingId}/verdict`);
+      const res = await payingFetch(
+        chain,
+        chain.wallets.buyers[0]!,
+      )(`${base}/v1/listings/${listingId}/verdict`);
       expect(res.status).toBe(402);
     } finally {
       mode = "ok";
@@ -324,7 +346,11 @@ describe("paid but not answered", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await seller.reconcile()).toMatchObject({ not_charged: 1 });
-    const closed = await t.tdb.db.selectFrom("payments").select("status").where("id", "=", row.id).executeTakeFirst();
+    const closed = await t.tdb.db
+      .selectFrom("payments")
+      .select("status")
+      .where("id", "=", row.id)
+      .executeTakeFirst();
     expect(closed?.status).toBe("not_charged");
   });
 });

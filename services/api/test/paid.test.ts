@@ -5,8 +5,8 @@ import { createSeller, createSettlementReader, generateSigningKey } from "@tollg
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, validListing } from "./helpers.js";
 import { PAID_WORK } from "../src/payments.js";
+import { startTestApi, type TestApi, validListing } from "./helpers.js";
 
 let chain: Chain;
 let t: TestApi;

@@ -47,7 +47,7 @@ export function createResolver(opts: { allowance?: Allowance; lookup?: LookupFn 
         return {
           ok: false,
           reason: "private_address",
-          message: `${host} resolves to ${a} (${check.range}), which is not a public address`,
+          message: `${host} resolves to ${a} (${check.range}), which is a private or reserved address, not public`,
         };
     }
     return { ok: true, addresses: addresses.map((address) => ({ address, family: family(address) })) };

@@ -114,7 +114,10 @@ export async function createListing(
   const { toStore, answer } = newListingToStore(prepared, opts.submitterClientHash ?? null);
   try {
     if (opts.trx) await insertListing(opts.trx, toStore, { now: opts.now });
-    else await db.transaction().execute((trx) => insertListing(trx as unknown as Db, toStore, { now: opts.now }));
+    else
+      await db
+        .transaction()
+        .execute((trx) => insertListing(trx as unknown as Db, toStore, { now: opts.now }));
   } catch (err) {
     if (isUniqueViolation(err) && !opts.trx) {
       const winner = await findActiveByCanonical(db, prepared.canonical);

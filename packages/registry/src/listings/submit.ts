@@ -24,7 +24,9 @@ export async function withDomainLock<T>(
   for (;;) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const got = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey(registeredDomain)}, 0)) AS ok`.execute(
+        const got = await sql<{
+          ok: boolean;
+        }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey(registeredDomain)}, 0)) AS ok`.execute(
           trx,
         );
         if (!got.rows[0]?.ok) throw BUSY;
@@ -89,7 +91,11 @@ export async function decideSubmission(trx: Db, prepared: PreparedListing): Prom
  * endpoint): is this payment still the endpoint's first claimant? Decided under the domain's lock; a later
  * or losing claimant answers 409 and is never charged.
  */
-export async function confirmPaidSubmission(db: Db, prepared: PreparedListing, paymentId: string): Promise<void> {
+export async function confirmPaidSubmission(
+  db: Db,
+  prepared: PreparedListing,
+  paymentId: string,
+): Promise<void> {
   await withDomainLock(db, prepared.registeredDomain, async (trx) => {
     const existing = await findActiveByCanonical(trx, prepared.canonical);
     if (existing) throw alreadyListed(existing.id);
@@ -116,6 +122,8 @@ export const feeDescription = (d: SubmissionDecision, domain: string) =>
  */
 export async function publishPaidListing(trx: Db, work: unknown, payment: { id: string }): Promise<void> {
   const s = work as ListingToStore;
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey(s.prepared.registeredDomain)}, 0))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey(s.prepared.registeredDomain)}, 0))`.execute(
+    trx,
+  );
   await insertListing(trx, s, { feePaymentId: payment.id });
 }

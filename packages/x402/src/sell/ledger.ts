@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@tollgate/db";
-import type { PaymentRow } from "@tollgate/db";
+import type { Db, PaymentRow } from "@tollgate/db";
 import { sql } from "kysely";
 
 /**
@@ -43,7 +42,11 @@ export async function findPayment(db: Db, payer: string, nonce: string): Promise
 }
 
 /** Reserve an authorization with a lease; null when this payer+nonce was seen before. */
-export async function reserveAuthorization(db: Db, a: PaymentAttempt, leaseMs: number): Promise<Lease | null> {
+export async function reserveAuthorization(
+  db: Db,
+  a: PaymentAttempt,
+  leaseMs: number,
+): Promise<Lease | null> {
   const leaseId = randomUUID();
   const row = await db
     .insertInto("payments")
@@ -84,14 +87,14 @@ export async function takeOver(db: Db, row: PaymentRow, leaseMs: number): Promis
     .set({
       lease_id: leaseId,
       lease_until: new Date(Date.now() + leaseMs),
-      ...(reopen ? { status: "verified", error: null, answer_status: null, answer_sealed: null, work: null } : {}),
+      ...(reopen
+        ? { status: "verified", error: null, answer_status: null, answer_sealed: null, work: null }
+        : {}),
     })
     .where("id", "=", row.id)
     .where("status", "=", row.status)
     .where((e) =>
-      reopen
-        ? e.val(true)
-        : e.or([e("lease_until", "is", null), e("lease_until", "<", sql<Date>`now()`)]),
+      reopen ? e.val(true) : e.or([e("lease_until", "is", null), e("lease_until", "<", sql<Date>`now()`)]),
     )
     .where((e) => (row.lease_id === null ? e("lease_id", "is", null) : e("lease_id", "=", row.lease_id)))
     .returning("id")

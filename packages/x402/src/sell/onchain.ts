@@ -1,4 +1,4 @@
-import { createPublicClient, http, parseAbi, parseAbiItem, type PublicClient } from "viem";
+import { createPublicClient, http, type PublicClient, parseAbi, parseAbiItem } from "viem";
 
 /** What the chain says about one EIP-3009 authorization presented to us as payment. */
 export type AuthorizationOutcome =
@@ -27,8 +27,12 @@ export interface SettlementReader {
   check(q: AuthorizationQuery): Promise<AuthorizationOutcome>;
 }
 
-const TOKEN_ABI = parseAbi(["function authorizationState(address authorizer, bytes32 nonce) view returns (bool)"]);
-const AUTHORIZATION_USED = parseAbiItem("event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)");
+const TOKEN_ABI = parseAbi([
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+]);
+const AUTHORIZATION_USED = parseAbiItem(
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
+);
 const AUTHORIZATION_CANCELED = parseAbiItem(
   "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
 );
@@ -46,7 +50,9 @@ export function createSettlementReader(
   rpcUrl: string,
   opts: { lookbackBlocks?: bigint; chunkBlocks?: bigint; clockSkewS?: number } = {},
 ): SettlementReader {
-  const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 2 }) }) as PublicClient;
+  const client = createPublicClient({
+    transport: http(rpcUrl, { timeout: 10_000, retryCount: 2 }),
+  }) as PublicClient;
   const lookback = opts.lookbackBlocks ?? 100_000n;
   const chunk = opts.chunkBlocks ?? 10_000n;
   const skewMs = (opts.clockSkewS ?? 120) * 1000;

@@ -2,6 +2,7 @@ import type { Db, PaymentRow } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { getAddress } from "viem";
 import {
   closeUncharged,
   findPayment,
@@ -156,7 +157,7 @@ export function createSeller(cfg: SellerConfig) {
   };
 
   const receipt = (txHash: string, payer: string) => ({
-    "PAYMENT-RESPONSE": b64({ success: true, transaction: txHash, network, payer }),
+    "PAYMENT-RESPONSE": b64({ success: true, transaction: txHash, network, payer: getAddress(payer) }),
   });
 
   const alreadyUsed = (): PaidAnswer => ({
@@ -189,7 +190,9 @@ export function createSeller(cfg: SellerConfig) {
     headers: { "retry-after": "5" },
   });
 
-  async function chainSays(row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">): Promise<AuthorizationOutcome> {
+  async function chainSays(
+    row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">,
+  ): Promise<AuthorizationOutcome> {
     if (!cfg.chain) return { state: "unknown" };
     try {
       return await cfg.chain.check({
@@ -235,7 +238,10 @@ export function createSeller(cfg: SellerConfig) {
     let txHash: string | null = null;
     let refusal: string | null = null;
     try {
-      const settled = await withTimeout(cfg.facilitator.settle(payload, requirements(route)), settleTimeoutMs);
+      const settled = await withTimeout(
+        cfg.facilitator.settle(payload, requirements(route)),
+        settleTimeoutMs,
+      );
       if (settled.success) txHash = settled.transaction;
       else refusal = settled.errorReason ?? "settlement_failed";
     } catch (err) {
@@ -312,7 +318,11 @@ export function createSeller(cfg: SellerConfig) {
     asset,
   });
 
-  async function verified(payload: PaymentPayload, route: PaidRoute, url: string): Promise<PaidAnswer | null> {
+  async function verified(
+    payload: PaymentPayload,
+    route: PaidRoute,
+    url: string,
+  ): Promise<PaidAnswer | null> {
     let v: Awaited<ReturnType<FacilitatorClient["verify"]>>;
     try {
       v = await cfg.facilitator.verify(payload, requirements(route));
@@ -365,7 +375,9 @@ export function createSeller(cfg: SellerConfig) {
     const lease = await takeOver(db, row, leaseMs);
     if (!lease) {
       const now = await findPayment(db, row.payer, row.nonce);
-      return now && now.lease_id !== row.lease_id ? resume(now, keys, payload, auth, route, url, handler, opts) : inProgress();
+      return now && now.lease_id !== row.lease_id
+        ? resume(now, keys, payload, auth, route, url, handler, opts)
+        : inProgress();
     }
     if (row.status === "answered" || row.status === "indeterminate") {
       const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
@@ -380,7 +392,12 @@ export function createSeller(cfg: SellerConfig) {
       }
       if (seen.state === "expired" || seen.state === "voided") {
         await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);
-        return offer(route, url, `authorization_${seen.state}`, "this payment can no longer settle; nothing was charged");
+        return offer(
+          route,
+          url,
+          `authorization_${seen.state}`,
+          "this payment can no longer settle; nothing was charged",
+        );
       }
       return settleKept(lease, kept, payload, route, url, auth, row, opts, true);
     }
