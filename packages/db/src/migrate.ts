@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/2026_11_23_0003_probe_scheduling.js";
 import * as m0004 from "./migrations/2026_11_23_0004_demand.js";
 import * as m0005 from "./migrations/2026_11_23_0005_embeddings.js";
 import * as m0006 from "./migrations/2026_11_23_0006_claim_binding.js";
+import * as m0007 from "./migrations/2026_11_23_0007_paid_answers.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0004_demand": m0004,
   "2026_11_23_0005_embeddings": m0005,
   "2026_11_23_0006_claim_binding": m0006,
+  "2026_11_23_0007_paid_answers": m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

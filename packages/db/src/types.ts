@@ -160,6 +160,16 @@ export interface PaymentsTable {
   error: string | null;
   created_at: Generated<Date>;
   settled_at: NullableTimestamp;
+  request_sha256: string | null;
+  payload_sha256: string | null;
+  lease_id: string | null;
+  lease_until: NullableTimestamp;
+  valid_before: NullableTimestamp;
+  answer_status: number | null;
+  answer_sealed: string | null;
+  work: Json | null;
+  pending_key: string | null;
+  finalized_at: NullableTimestamp;
 }
 
 export interface AttestationsTable {

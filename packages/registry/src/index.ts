@@ -11,6 +11,7 @@ export * from "./listings/read.js";
 export * from "./listings/resolve.js";
 export * from "./listings/semantic.js";
 export * from "./listings/submission.js";
+export * from "./listings/submit.js";
 export * from "./listings/update.js";
 export * from "./paid/index.js";
 export * from "./probes/index.js";
