@@ -354,3 +354,76 @@ describe("paid but not answered", () => {
     expect(closed?.status).toBe("not_charged");
   });
 });
+
+describe("the five-free rule holds against deletes, races and floods", () => {
+  it("deleting a listing frees no slot; re-listing the same endpoint stays free", async () => {
+    const domain = "pub-churn.com";
+    const made: { id: string; claim_token: string }[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await (
+          await t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://${domain}/e/${i}` }))
+        ).json(),
+      );
+    const gone = made[0]!;
+    expect(
+      (await t.req("DELETE", `/v1/listings/${gone.id}`, undefined, { "x-claim-token": gone.claim_token }))
+        .status,
+    ).toBe(200);
+    const fresh = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: `https://${domain}/e/new` }),
+    );
+    expect(fresh.status).toBe(402);
+    const relisted = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: `https://${domain}/e/0` }),
+    );
+    expect(relisted.status).toBe(201);
+  });
+
+  it("12 concurrent submissions on a fresh domain: exactly five are free", async () => {
+    const domain = "pub-burst.com";
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://${domain}/b/${i}` })),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(402)]);
+    expect(await listingsOn(domain)).toHaveLength(5);
+  });
+
+  it("submissions are rate-limited per client: 429 in the error format with Retry-After, nothing stored", async () => {
+    const limited = await startTestApi({ limits: { submissionsPerHour: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (
+            await limited.req(
+              "POST",
+              "/v1/listings",
+              validListing({ endpoint_url: `https://pub-flood.com/f/${i}` }),
+              { "x-forwarded-for": `198.51.100.${i}` }, // not from a trusted proxy: ignored
+            )
+          ).status,
+        );
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const refused = await limited.req(
+        "POST",
+        "/v1/listings",
+        validListing({ endpoint_url: "https://pub-flood.com/x" }),
+      );
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ error: "rate_limited" });
+      const stored = await limited.tdb.db.selectFrom("listings").select("id").execute();
+      expect(stored).toHaveLength(3);
+    } finally {
+      await limited.tdb.drop();
+    }
+  });
+});
