@@ -384,6 +384,27 @@ describe("the five-free rule holds against deletes, races and floods", () => {
     expect(relisted.status).toBe(201);
   });
 
+  it("a trailing dot is the same host: it opens no new allowance and is stored without it", async () => {
+    await fillFreeAllowance("pub-dot.com");
+    const dotted = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://pub-dot.com./x" }),
+    );
+    expect(dotted.status).toBe(402);
+    const host = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://pub-dotless.com./y" }),
+    );
+    const stored = await t.tdb.db
+      .selectFrom("listings")
+      .select(["host", "registered_domain"])
+      .where("id", "=", (await host.json()).id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ host: "pub-dotless.com", registered_domain: "pub-dotless.com" });
+  });
+
   it("12 concurrent submissions on a fresh domain: exactly five are free", async () => {
     const domain = "pub-burst.com";
     const answers = await Promise.all(

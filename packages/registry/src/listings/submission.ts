@@ -92,7 +92,9 @@ export async function validateSubmission(
   }
   if (input.sample_query != null) await checkSampleQuery(input.sample_query, url, policy, reasons);
   if (reasons.length > 0 || !url) throw new ApiError("validation_failed", reasons.join("; "), { reasons });
-  const host = url.hostname.toLowerCase();
+  // "api.example.com." is api.example.com: a trailing dot must not make a new host or a new registered
+  // domain (it would open a fresh five-free allowance).
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   return {
     input,
     endpointUrl: input.endpoint_url.trim(),
