@@ -1,12 +1,12 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { Readable } from "node:stream";
 import { serve } from "@hono/node-server";
 import { createDb, type Db } from "@tollgate/db";
 import { ADMIN_URL } from "@tollgate/db/testing/shared";
-import { createLogger } from "@tollgate/platform";
-import { createSeller, facilitatorFromConfig, generateSigningKey } from "@tollgate/x402";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { sellerWithoutFacilitator } from "./offline-seller.js";
 
 /** Ids that cannot be listing ids, as they appear in a request path (percent-encoded or raw). */
 const MALFORMED_IDS = [
@@ -20,27 +20,6 @@ const MALFORMED_IDS = [
   `lst_${"0".repeat(19)}g`,
   `lst_${"0".repeat(21)}`,
 ];
-
-/** A facilitator nobody answers at: a paid route that tried to verify or settle would fail loudly. */
-async function sellerWithoutFacilitator(db: Db) {
-  return {
-    seller: createSeller({
-      db,
-      log: createLogger("seller", "silent"),
-      facilitator: facilitatorFromConfig({ url: `http://127.0.0.1:${await closedPort()}` }),
-      payTo: "0x1111111111111111111111111111111111111111",
-    }),
-    signingKey: (await generateSigningKey()).key,
-  };
-}
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 describe("a malformed listing id is an unknown id on every route, never a query", () => {
   let t: TestApi;
@@ -137,9 +116,11 @@ describe("a 413 closes the connection, so the client's next request opens a new 
           dispatcher,
           headers: { "content-type": "application/json" },
           body: chunked
-            ? (async function* () {
-                for (let at = 0; at < big.length; at += 64 * 1024) yield big.subarray(at, at + 64 * 1024);
-              })()
+            ? Readable.from(
+                (async function* () {
+                  for (let at = 0; at < big.length; at += 64 * 1024) yield big.subarray(at, at + 64 * 1024);
+                })(),
+              )
             : big,
         });
         expect(res.statusCode).toBe(413);

@@ -35,7 +35,7 @@ async function connectTo(db: Db): Promise<Client> {
   return client;
 }
 
-const text = (r: { content?: unknown }) => JSON.stringify(r.content ?? "");
+const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content ?? "");
 
 let tdb: TestDatabase;
 let client: Client;

@@ -1,0 +1,38 @@
+import { type Server, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import type { ServerType } from "@hono/node-server";
+import type { ErrorCode } from "@tollgate/schema";
+
+/** Node's own refusals, before any route runs, as [status, code, message]. */
+function refusalFor(code: string | undefined): [number, ErrorCode, string] {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return [
+      431,
+      "request_header_fields_too_large",
+      "the request line and headers are over 16 KB; shorten the URL",
+    ];
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW")
+    return [413, "payload_too_large", "chunk extensions too large; send the body without them"];
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return [408, "request_timeout", "the request did not arrive in time; send it again"];
+  return [400, "bad_request", "not a well-formed HTTP/1.1 request"];
+}
+
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a URL over the header limit, a malformed
+ * request line or header) get the same `{error, message}` JSON body as every other refusal, instead of
+ * Node's empty one, and the connection is closed (the parser cannot continue on it).
+ */
+export function answerClientErrorsAsJson(server: ServerType): void {
+  (server as Server).on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, error, message] = refusalFor(err.code);
+    const body = JSON.stringify({ error, message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+}
