@@ -5,6 +5,7 @@ import { createDb, type Db } from "@tollgate/db";
 import { ADMIN_URL } from "@tollgate/db/testing/shared";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerClientErrorsAsJson } from "../src/client-errors.js";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
 import { sellerWithoutFacilitator } from "./offline-seller.js";
 
@@ -94,6 +95,7 @@ describe("a 413 closes the connection, so the client's next request opens a new 
   beforeAll(async () => {
     t = await startTestApi();
     server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
+    answerClientErrorsAsJson(server);
     await new Promise((r) => server.once("listening", r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
@@ -130,6 +132,21 @@ describe("a 413 closes the connection, so the client's next request opens a new 
         expect(next.statusCode).toBe(200);
         await next.body.dump();
       }
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it("a request head over Node's limit is refused with the JSON error body, and the next request works", async () => {
+    const dispatcher = new Agent({ connections: 1, pipelining: 1, maxHeaderSize: 64 * 1024 });
+    try {
+      const res = await request(`${base}/v1/discover?q=${"a".repeat(20_000)}`, { dispatcher });
+      expect(res.statusCode).toBe(431);
+      expect(res.headers["content-type"]).toBe("application/json");
+      expect(await res.body.json()).toMatchObject({ error: "request_header_fields_too_large" });
+      const next = await request(`${base}/v1/categories`, { dispatcher });
+      expect(next.statusCode).toBe(200);
+      await next.body.dump();
     } finally {
       await dispatcher.close();
     }
