@@ -448,3 +448,43 @@ describe("the five-free rule holds against deletes, races and floods", () => {
     }
   });
 });
+
+describe("paid routes take nothing from the request they should not", () => {
+  it("key_url and attestation_url come from PUBLIC_BASE_URL, never from the Host header", async () => {
+    const res = await payingFetch(
+      chain,
+      chain.wallets.buyers[0]!,
+    )(`${base}/v1/listings/${listingId}/verdict`);
+    expect(res.status).toBe(200);
+    const verdict = await json(res);
+    expect(verdict.verification.key_url).toBe("http://tollgate.test/.well-known/jwks.json");
+    expect(verdict.verification.attestation_url).toBe(
+      `http://tollgate.test/v1/attestations/${verdict.verification.attestation_id}`,
+    );
+    const forged = await t.app.request(
+      `http://evil.example/v1/attestations/${verdict.verification.attestation_id}`,
+      {
+        headers: { host: "evil.example", "x-forwarded-host": "evil.example" },
+      },
+    );
+    expect((await forged.json()).key_url).toBe("http://tollgate.test/.well-known/jwks.json");
+  });
+
+  it.each([
+    ["an overlong id", `lst_${"a".repeat(5000)}`],
+    ["a NUL byte", "lst_%00"],
+    ["a non-id", "constructor"],
+  ])("a verdict or purchases for %s is refused as unknown, never charged", async (_what, id) => {
+    const before = await chain.balanceOf(operator());
+    const header = await signFor(`${base}/v1/listings/${listingId}/verdict`);
+    for (const path of ["verdict", "purchases"])
+      for (const headers of [{}, { "payment-signature": header }]) {
+        const res = await fetch(`${base}/v1/listings/${id}/${path}`, { headers });
+        expect(res.status).toBe(402);
+        const body = await json(res);
+        expect(body.error).toBe("listing_not_found");
+        expect(body.message.length).toBeLessThan(300);
+      }
+    expect(await chain.balanceOf(operator())).toBe(before);
+  });
+});
