@@ -1,11 +1,14 @@
 import { serve } from "@hono/node-server";
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
-import { type Chain, createLocalFacilitator, payingFetch, startChain } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
+import { createSeller, type PaidAnswer } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeller, type PaidAnswer } from "../src/index.js";
+import { type Chain, createLocalFacilitator, payingFetch, startChain } from "../src/index.js";
+
+// The x402 seller (packages/x402) against the local chain and the in-process facilitator. It lives here, not in
+// packages/x402, because devnet depends on x402: x402 (production code) never depends on the local world.
 
 let chain: Chain;
 let tdb: TestDatabase;
