@@ -23,11 +23,16 @@ export function createDb(url: string, opts: DbOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
+    // An unreachable (not refusing) Postgres fails a checkout in seconds instead of hanging the request.
+    connectionTimeoutMillis: 5000,
     application_name: opts.applicationName ?? "tollgate",
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
   });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // An idle client's error (server restart) must not crash the process; the pool replaces it. A client that
+  // dies while checked out emits its own error event: without a listener that is an uncaught exception (the
+  // query itself still fails and is answered 503).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

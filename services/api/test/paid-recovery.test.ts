@@ -467,7 +467,20 @@ describe("paid routes take nothing from the request they should not", () => {
         headers: { host: "evil.example", "x-forwarded-host": "evil.example" },
       },
     );
-    expect((await forged.json()).key_url).toBe("http://tollgate.test/.well-known/jwks.json");
+    expect(((await forged.json()) as { key_url: string }).key_url).toBe(
+      "http://tollgate.test/.well-known/jwks.json",
+    );
+
+    // The 402 terms name the resource on the public origin, and a huge query is not echoed into a header.
+    const terms = await t.app.request(
+      `http://evil.example/v1/listings/${listingId}/verdict?pad=${"x".repeat(12_000)}`,
+      { headers: { host: "evil.example" } },
+    );
+    expect(terms.status).toBe(402);
+    const header = terms.headers.get("payment-required")!;
+    expect(header.length).toBeLessThan(2000);
+    const offered = JSON.parse(Buffer.from(header, "base64").toString());
+    expect(offered.resource.url).toBe(`http://tollgate.test/v1/listings/${listingId}/verdict`);
   });
 
   it.each([
@@ -478,7 +491,7 @@ describe("paid routes take nothing from the request they should not", () => {
     const before = await chain.balanceOf(operator());
     const header = await signFor(`${base}/v1/listings/${listingId}/verdict`);
     for (const path of ["verdict", "purchases"])
-      for (const headers of [{}, { "payment-signature": header }]) {
+      for (const headers of [{}, { "payment-signature": header }] as Record<string, string>[]) {
         const res = await fetch(`${base}/v1/listings/${id}/${path}`, { headers });
         expect(res.status).toBe(402);
         const body = await json(res);

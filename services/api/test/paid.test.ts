@@ -91,7 +91,8 @@ describe("paid routes over x402 v2", () => {
     expect(body).toMatchObject(header);
     expect(header).toMatchObject({
       x402Version: 2,
-      resource: { url: `${base}/v1/listings/${listingId}/verdict` },
+      // On the configured public origin (PUBLIC_BASE_URL), whatever host the request named.
+      resource: { url: `http://tollgate.test/v1/listings/${listingId}/verdict` },
     });
     expect(header.accepts).toEqual([
       {

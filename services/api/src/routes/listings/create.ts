@@ -56,7 +56,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       pendingKey,
     });
     if (seller && paymentHeader(c)) {
-      const prior = await seller.prior(sellRequest(c, text), feeRoute("Submission fee"));
+      const prior = await seller.prior(sellRequest(c, deps, text), feeRoute("Submission fee"));
       if (prior) return respond(c, prior);
     }
     let raw: unknown;
@@ -85,7 +85,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
     // Paid: the payment reserves the endpoint; the listing is kept with it and stored only once the fee
     // settled. No lock is held while the payment is verified and settled.
     const answer = await requireSeller(deps).sell(
-      sellRequest(c, text),
+      sellRequest(c, deps, text),
       feeRoute(feeDescription(free.decision, prepared.registeredDomain), prepared.canonical),
       async ({ paymentId }) => {
         try {

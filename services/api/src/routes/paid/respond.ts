@@ -23,13 +23,21 @@ export function requireSeller(deps: AppDeps) {
 
 export const paymentHeader = (c: Context) => c.req.header("payment-signature") ?? null;
 
-/** What identifies a paid request: its method, path and query, raw body, and the payment it carries. */
-export const sellRequest = (c: Context, body?: string): SellRequest => ({
-  url: c.req.url,
-  method: c.req.method,
-  paymentHeader: paymentHeader(c),
-  body,
-});
+/**
+ * What identifies a paid request: its method, path and query, raw body, and the payment it carries. The
+ * resource URL offered in the 402 terms is built on the public origin (never the Host header); a query too
+ * long to repeat in a header is left out (no paid route reads one that long).
+ */
+export const sellRequest = (c: Context, deps: Pick<AppDeps, "publicBaseUrl">, body?: string): SellRequest => {
+  const u = new URL(c.req.url);
+  const search = u.search.length <= 512 ? u.search : "";
+  return {
+    url: `${deps.publicBaseUrl || u.origin}${u.pathname}${search}`,
+    method: c.req.method,
+    paymentHeader: paymentHeader(c),
+    body,
+  };
+};
 
 /**
  * The one recipe of a paid route: a payment presented before gets its kept answer first (whatever changed
@@ -48,7 +56,7 @@ export async function sellPaid(
   },
 ) {
   const seller = requireSeller(deps);
-  const req = sellRequest(c, steps.body);
+  const req = sellRequest(c, deps, steps.body);
   const prior = await seller.prior(req, route, steps.options);
   if (prior) return respond(c, prior);
   const refused = steps.refuse ? await steps.refuse(seller) : null;
