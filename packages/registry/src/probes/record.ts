@@ -1,13 +1,4 @@
-import {
-  applyProbe,
-  LATENCY_WINDOW_DAYS,
-  type ListingStatus,
-  NEUTRAL_FAILURES,
-  nextCheckBasis,
-  percentile,
-  probeTier,
-  tierInterval,
-} from "@tollgate/core";
+import { type ListingStatus, latencyWindowStart, listingAfterProbe, probeRowOutcome } from "@tollgate/core";
 import type { Db, ListingUpdate } from "@tollgate/db";
 import { sql } from "kysely";
 
@@ -44,9 +35,6 @@ export interface ProbeOutcome {
   };
   detail?: Record<string, unknown>;
 }
-
-/** Distinct payTo addresses over 7 days at or above this count mark a listing unstable. */
-export const PAYTO_UNSTABLE_DISTINCT = 3;
 
 export type RecordResult =
   | { recorded: false }
@@ -85,18 +73,13 @@ export async function recordProbe(
       .forUpdate()
       .executeTakeFirst();
     if (!l || l.status === "delisted") return { recorded: false };
-    const outcome = o.passed
-      ? "pass"
-      : o.failureReason && NEUTRAL_FAILURES.has(o.failureReason)
-        ? "neutral"
-        : "fail";
     const inserted = await trx
       .insertInto("probes")
       .values({
         listing_id: o.listingId,
         slot: o.slot,
         at: o.at,
-        outcome,
+        outcome: probeRowOutcome(o.passed, o.failureReason),
         failure_reason: o.failureReason,
         http_status: o.httpStatus,
         latency_ms: o.latencyMs,
@@ -110,7 +93,13 @@ export async function recordProbe(
       .executeTakeFirst();
     if (!inserted) return { recorded: false };
 
-    const t = applyProbe(
+    const recent = await trx
+      .selectFrom("probes")
+      .select(["latency_ms as latencyMs", "pay_to as payTo"])
+      .where("listing_id", "=", o.listingId)
+      .where("at", ">=", latencyWindowStart(o.at))
+      .execute();
+    const after = listingAfterProbe(
       {
         status: l.status as ListingStatus,
         score: l.score,
@@ -118,63 +107,45 @@ export async function recordProbe(
         probesPassed: l.probes_passed,
         probesFailed: l.probes_failed,
         consecutiveFailures: l.consecutive_failures,
-      },
-      o.passed,
-    );
-    const since = new Date(o.at.getTime() - LATENCY_WINDOW_DAYS * 86_400_000);
-    const recent = await trx
-      .selectFrom("probes")
-      .select(["latency_ms", "pay_to"])
-      .where("listing_id", "=", o.listingId)
-      .where("at", ">=", since)
-      .execute();
-    const latencies = recent.map((r) => r.latency_ms);
-    const distinctPayTo = new Set(recent.map((r) => r.pay_to?.toLowerCase()).filter(Boolean)).size;
-    const statusChangedAt = t.change ? o.at : l.status_changed_at;
-    const lastFailedAt = o.passed ? l.last_failed_at : o.at;
-    const c = o.challenge;
-    const priceChanged = !!c && l.amount_atomic !== null && c.amountAtomic !== l.amount_atomic;
-    const payToChanged =
-      !!c && l.obs_pay_to !== null && (c.payTo ?? "").toLowerCase() !== l.obs_pay_to.toLowerCase();
-    const priceChangedAt = priceChanged ? o.at : l.price_changed_at;
-    const payToChangedAt = payToChanged ? o.at : l.pay_to_changed_at;
-    const tier = probeTier(
-      {
-        status: t.next.status,
         createdAt: l.created_at,
-        consecutiveFailures: t.next.consecutiveFailures,
-        lastFailedAt,
-        statusChangedAt,
-        priceChangedAt,
-        payToChangedAt,
+        lastFailedAt: l.last_failed_at,
+        statusChangedAt: l.status_changed_at,
+        priceChangedAt: l.price_changed_at,
+        payToChangedAt: l.pay_to_changed_at,
+        amountAtomic: l.amount_atomic,
+        obsPayTo: l.obs_pay_to,
+        obsFirstSeenAt: l.obs_first_seen_at,
       },
-      o.at,
+      o,
+      recent,
+      opts,
     );
-    const interval = tierInterval(tier.tier, opts.intervalScale ?? 1);
+    const { state } = after;
     const set: ListingUpdate = {
-      status: t.next.status,
-      score: t.next.score,
-      probe_count: t.next.probeCount,
-      probes_passed: t.next.probesPassed,
-      probes_failed: t.next.probesFailed,
-      consecutive_failures: t.next.consecutiveFailures,
+      status: state.status,
+      score: state.score,
+      probe_count: state.probeCount,
+      probes_passed: state.probesPassed,
+      probes_failed: state.probesFailed,
+      consecutive_failures: state.consecutiveFailures,
       last_probed_at: o.at,
-      last_ok_at: o.passed ? o.at : undefined,
-      last_failed_at: lastFailedAt,
-      last_failure_reason: o.passed ? undefined : o.failureReason,
-      status_changed_at: statusChangedAt,
-      p50_latency_ms: percentile(latencies, 50),
-      p95_latency_ms: percentile(latencies, 95),
-      p99_latency_ms: percentile(latencies, 99),
-      payto_distinct_recent: distinctPayTo,
-      payto_unstable: distinctPayTo >= PAYTO_UNSTABLE_DISTINCT,
-      probe_tier: tier.tier,
-      probe_interval_s: interval,
-      next_check_by: new Date(o.at.getTime() + interval * 1000),
-      next_check_basis: nextCheckBasis(tier.tier, tier.because, interval),
+      last_ok_at: after.lastOkAt,
+      last_failed_at: after.lastFailedAt,
+      last_failure_reason: after.lastFailureReason,
+      status_changed_at: after.statusChangedAt,
+      p50_latency_ms: after.latency.p50,
+      p95_latency_ms: after.latency.p95,
+      p99_latency_ms: after.latency.p99,
+      payto_distinct_recent: after.payTo.distinctRecent,
+      payto_unstable: after.payTo.unstable,
+      probe_tier: after.tier,
+      probe_interval_s: after.intervalS,
+      next_check_by: after.nextCheckBy,
+      next_check_basis: after.nextCheckBasis,
       lease_until: null,
       sample_ok: o.sampleOk ?? undefined,
     };
+    const c = o.challenge;
     if (c) {
       Object.assign(set, {
         x402_version: c.x402Version,
@@ -194,35 +165,34 @@ export async function recordProbe(
         domain_name: c.domainName,
         domain_version: c.domainVersion,
         observed_at: o.at,
-        obs_first_seen_at: l.obs_first_seen_at ?? o.at,
-        price_changed_at: priceChangedAt,
-        pay_to_changed_at: payToChangedAt,
+        obs_first_seen_at: after.obsFirstSeenAt,
+        price_changed_at: after.priceChangedAt,
+        pay_to_changed_at: after.payToChangedAt,
         header_bytes: c.headerBytes,
         testnet: c.testnet,
         payto_sentinel: c.payToSentinel,
       } satisfies ListingUpdate);
     }
     await trx.updateTable("listings").set(set).where("id", "=", o.listingId).execute();
-    if (t.change) {
-      const reasons: string[] = [...t.change.reasons];
-      if (!o.passed && o.failureReason) reasons.push(`last_failure:${o.failureReason}`);
+    const change = after.statusChange;
+    if (change) {
       await trx
         .insertInto("status_changes")
         .values({
           listing_id: o.listingId,
-          from_status: t.change.from,
-          to_status: t.change.to,
-          reasons,
+          from_status: change.from,
+          to_status: change.to,
+          reasons: change.reasons,
           probe_id: inserted.id,
           at: o.at,
         })
         .execute();
     }
-    return { recorded: true, statusChange: t.change ? { from: t.change.from, to: t.change.to } : null };
+    return { recorded: true, statusChange: change ? { from: change.from, to: change.to } : null };
   });
 }
 
-/** Listings whose probe is due but not yet claimed (used by tests and metrics). */
+/** Listings whose probe is due (leased or not; used by tests and metrics). */
 export async function countDue(db: Db, now = new Date()): Promise<number> {
   const r = await sql<{
     n: number;
