@@ -7,8 +7,9 @@ export const proberEnvSchema = z
     ...netEnv,
     PROBE_TIMEOUT_MS: envInt(10_000, 100, 120_000),
     PROBE_CONCURRENCY: envInt(20, 1, 1000),
-    /** How often the scheduler claims due listings. */
+    /** How often the scheduler leases due listings. */
     PROBE_TICK_MS: envInt(5000, 100, 600_000),
+    /** Due listings one scheduler tick leases; the name predates "lease" and stays for existing configs. */
     PROBE_CLAIM_BATCH: envInt(500, 1, 10_000),
     PROBE_LEASE_S: envInt(300, 5, 3600),
     /** Minimum gap between two probes of one host (politeness). */

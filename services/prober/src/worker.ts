@@ -1,6 +1,6 @@
 import type { Db } from "@tollgate/db";
 import type { Logger, SafeHttpClient } from "@tollgate/platform";
-import { claimDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry";
+import { leaseDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ProberConfig } from "./config.js";
@@ -87,7 +87,7 @@ export async function startProber(deps: ProberDeps) {
     QUEUES.schedule,
     async (job) => {
       if (job.name === "retention") return rollUpOldProbes(deps.db);
-      const due = await claimDueProbes(deps.db, {
+      const due = await leaseDueProbes(deps.db, {
         limit: deps.config.PROBE_CLAIM_BATCH,
         leaseS: deps.config.PROBE_LEASE_S,
       });

@@ -95,4 +95,4 @@ console.log(`| run | probes/s | ratio to raw client |
 | 1 prober replica (concurrency ${CONCURRENCY}), all DB writes | ${one.toFixed(0)} | ${(one / rawRate).toFixed(2)} |
 | 2 prober replicas | ${two.toFixed(0)} | ${(two / rawRate).toFixed(2)} |
 
-(${N} sellers; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's claim; 2 replicas vs 1: ${(two / one).toFixed(2)}x)`);
+(${N} sellers; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)`);

@@ -14,7 +14,7 @@ export const queryKey = (q: string) => q.trim().replace(/\s+/g, " ").slice(0, 50
 
 /**
  * Embed listings created or edited since their last embedding (off the request path; the demand
- * aggregator runs this). Rows are claimed with SKIP LOCKED, so replicas share the work without
+ * aggregator runs this). Rows are locked with SKIP LOCKED, so replicas share the work without
  * overlap. Returns how many were embedded.
  */
 export async function syncEmbeddings(db: Db, embedder: Embedder, batch = 64): Promise<number> {

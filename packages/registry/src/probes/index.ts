@@ -1,4 +1,4 @@
-export * from "./claim.js";
 export * from "./feeds.js";
+export * from "./lease.js";
 export * from "./record.js";
 export * from "./retention.js";

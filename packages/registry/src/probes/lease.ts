@@ -8,11 +8,12 @@ export interface DueProbe {
 }
 
 /**
- * Claim up to `limit` listings whose check is due, for `leaseS` seconds. Concurrent schedulers skip
+ * Lease up to `limit` listings whose check is due, for `leaseS` seconds. Concurrent schedulers skip
  * each other's rows (FOR UPDATE SKIP LOCKED). next_check_by moves only when the probe is recorded,
- * so a claim whose enqueue is lost is claimed again once the lease lapses — same slot, same job id.
+ * so a lease whose enqueue is lost is taken again once it lapses — same slot, same job id.
+ * ("Claim" is the listing claim flow; a probe lease is not a claim.)
  */
-export async function claimDueProbes(
+export async function leaseDueProbes(
   db: Db,
   opts: { limit: number; leaseS: number; now?: Date },
 ): Promise<DueProbe[]> {
