@@ -1,4 +1,4 @@
-import { createDb, type Db, ensureDatabase, migrateToLatest } from "@tollgate/db";
+import { createDb, type Db, migrateDatabase } from "@tollgate/db";
 import { urlFor, withAdmin } from "@tollgate/db/testing/shared";
 
 /** Drop a benchmark's database (and every connection to it). */
@@ -9,8 +9,7 @@ export const dropBenchDb = (name: string) =>
 export async function freshBenchDb(name: string): Promise<{ db: Db; url: string }> {
   await dropBenchDb(name);
   const url = urlFor(name);
-  await ensureDatabase(url);
-  const db = createDb(url);
-  await migrateToLatest(db as never);
-  return { db, url };
+  // The db package's own migration entry (what `pnpm migrate` runs): nothing outside packages/db migrates.
+  await migrateDatabase(url);
+  return { db: createDb(url), url };
 }
