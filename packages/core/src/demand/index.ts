@@ -1,1 +1,2 @@
+export * from "./clusters.js";
 export * from "./rules.js";

@@ -1,84 +1,17 @@
-import { DEMAND_POLICY, unixSeconds } from "@tollgate/core";
+import {
+  clusterByMeaning,
+  clusterMethod,
+  clusterNeeds,
+  DEMAND_POLICY,
+  demandClusters,
+  groupingCoverage,
+  unixSeconds,
+} from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { ApiError } from "@tollgate/schema";
 import { sql } from "kysely";
 import { type DiscoverDeps, discover } from "../listings/discover.js";
 import { type DemandOptions, demandAggregate, demandAnswers } from "./feed.js";
-
-const tokens = (t: string) =>
-  new Set(
-    t
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length >= 3)
-      .map((w) => w.replace(/(ing|es|s)$/, "")),
-  );
-const jaccard = (a: Set<string>, b: Set<string>) => {
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter === 0 ? 0 : inter / (a.size + b.size - inter);
-};
-
-/** Group needs whose word stems overlap (Jaccard >= threshold), average link; each need lands in one group. */
-export function clusterNeeds<T extends { need: string }>(needs: T[], threshold = 0.34): T[][] {
-  const groups: { members: T[]; sets: Set<string>[] }[] = [];
-  for (const n of needs) {
-    const s = tokens(n.need);
-    let best: (typeof groups)[number] | null = null;
-    let bestScore = threshold;
-    for (const g of groups) {
-      const score = g.sets.reduce((sum, x) => sum + jaccard(s, x), 0) / g.sets.length;
-      if (score >= bestScore) {
-        best = g;
-        bestScore = score;
-      }
-    }
-    if (best) {
-      best.members.push(n);
-      best.sets.push(s);
-    } else groups.push({ members: [n], sets: [s] });
-  }
-  return groups.map((g) => g.members);
-}
-
-/** Cosine threshold for grouping needs by meaning (average link; measured purity 0.92 at 0.40). */
-export const CLUSTER_SIMILARITY = 0.4;
-
-/**
- * Group needs by meaning: each need joins the group whose average similarity to it (for unit vectors, the
- * dot product with the group's vector sum over its size) is highest and at least the threshold, else it
- * starts a group. A need without a vector is left ungrouped (and counted as such).
- */
-export function clusterByMeaning<T extends { need: string }>(
-  needs: T[],
-  vectors: (Float32Array | null)[],
-  threshold = CLUSTER_SIMILARITY,
-): { groups: T[][]; ungrouped: T[] } {
-  const groups: { members: T[]; sum: Float32Array }[] = [];
-  const ungrouped: T[] = [];
-  for (const [i, n] of needs.entries()) {
-    const v = vectors[i];
-    if (!v) {
-      ungrouped.push(n);
-      continue;
-    }
-    let best: (typeof groups)[number] | null = null;
-    let bestScore = threshold;
-    for (const g of groups) {
-      let s = 0;
-      for (let d = 0; d < v.length; d++) s += v[d]! * g.sum[d]!;
-      s /= g.members.length;
-      if (s >= bestScore) {
-        best = g;
-        bestScore = s;
-      }
-    }
-    if (best) {
-      best.members.push(n);
-      for (let d = 0; d < v.length; d++) best.sum[d]! += v[d]!;
-    } else groups.push({ members: [n], sum: Float32Array.from(v) });
-  }
-  return { groups: groups.map((g) => g.members), ungrouped };
-}
 
 /** Re-run the directory's own search for the top needs whose answer is older than a day. */
 export async function refreshAnswers(db: Db, needs: string[], now = new Date(), deps: DiscoverDeps = {}) {
@@ -133,7 +66,6 @@ export async function buildDemandSnapshots(
     top.map((n) => n.need),
   );
   let groups: (typeof agg.needs)[];
-  let method: string;
   if (o.embed) {
     let vectors: (Float32Array | null)[];
     try {
@@ -142,14 +74,8 @@ export async function buildDemandSnapshots(
       vectors = agg.needs.map(() => null);
     }
     groups = clusterByMeaning(agg.needs, vectors).groups;
-    method = `needs grouped by meaning: sentence embeddings, average link, cosine >= ${CLUSTER_SIMILARITY}; every member need passed the privacy floor`;
-  } else {
-    groups = clusterNeeds(agg.needs);
-    method =
-      "needs grouped by shared word stems (average link, Jaccard >= 0.34); every member need passed the privacy floor";
-  }
-  const termSearches = agg.needs.reduce((s, n) => s + n.searches, 0);
-  const grouped = groups.reduce((s, g) => s + g.reduce((x, n) => x + n.searches, 0), 0);
+  } else groups = clusterNeeds(agg.needs);
+  const coverage = groupingCoverage(agg.needs, groups);
   const generated = { generated_at: unixSeconds(now), generated_at_iso: now.toISOString() };
   const windowInfo = {
     start: unixSeconds(w.start),
@@ -160,15 +86,8 @@ export async function buildDemandSnapshots(
     ...generated,
     window: windowInfo,
     k_anonymity_floor: o.kFloor,
-    method,
-    clusters: groups
-      .map((g) => ({
-        label: g[0]!.need,
-        needs: g.map((n) => n.need),
-        searches: g.reduce((s, n) => s + n.searches, 0),
-        client_ips_max: Math.max(...g.map((n) => n.client_ips)),
-      }))
-      .sort((a, b) => b.searches - a.searches),
+    method: clusterMethod(!!o.embed),
+    clusters: demandClusters(groups),
     withheld: {
       terms_under_floor: agg.withheld.identifying_terms,
       seller_only_terms: agg.withheld.seller_only_terms,
@@ -222,8 +141,8 @@ export async function buildDemandSnapshots(
           built_at: now,
           window_start: w.start,
           window_end: w.end,
-          searches_total: termSearches,
-          searches_ungrouped: termSearches - grouped,
+          searches_total: coverage.searchesTotal,
+          searches_ungrouped: coverage.searchesUngrouped,
           payload: JSON.stringify(payload),
         })
         .execute();
