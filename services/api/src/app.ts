@@ -1,10 +1,13 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { type Cidr, clientAddress } from "@tollgate/platform";
+import { clientAddress, isTrustedPeer } from "@tollgate/platform";
+import { ApiError } from "@tollgate/schema";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
-import { errorResponse, validationHook } from "./errors.js";
+import { errorJson, errorResponse, validationHook } from "./errors.js";
 import { closeWhenBodyUnread } from "./keep-alive.js";
+import { requestIdFor } from "./request-id.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
@@ -29,29 +32,34 @@ export type AppEnv = { Variables: { clientIp: string; requestId: string } };
 export type App = OpenAPIHono<AppEnv>;
 
 export function newApp(): App {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** Client address: the socket peer, or X-Forwarded-For walked from the right through TRUSTED_PROXIES. */
-function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]): string {
-  let peer: string | undefined;
+/** The socket peer; undefined when not served by @hono/node-server (app.request in tests). */
+function socketPeer(c: Context): string | undefined {
   try {
-    peer = getConnInfo(c).remote.address;
+    return getConnInfo(c).remote.address;
   } catch {
-    // not served by @hono/node-server (app.request in tests)
+    return undefined;
   }
-  return clientAddress(peer, c.req.header("x-forwarded-for"), trusted);
 }
 
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
 export function buildApi(deps: AppDeps): App {
   const app = newApp();
+  // Who asks (client address: the peer, or X-Forwarded-For walked from the right through TRUSTED_PROXIES),
+  // under which request id (echoed in x-request-id and every error body), and one log line per request.
   app.use("*", async (c, next) => {
     const started = performance.now();
-    c.set("clientIp", clientIp(c, deps.trustedProxies));
+    const peer = socketPeer(c);
+    const requestId = requestIdFor(c.req.header("x-request-id"), isTrustedPeer(peer, deps.trustedProxies));
+    c.set("requestId", requestId);
+    c.set("clientIp", clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies));
     await next();
+    c.res.headers.set("x-request-id", requestId);
     deps.log.info(
       {
+        request_id: requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -66,9 +74,15 @@ export function buildApi(deps: AppDeps): App {
     bodyLimit({
       maxSize: deps.maxBodyBytes,
       onError: (c) =>
-        c.json({ error: "payload_too_large", message: `request body over ${deps.maxBodyBytes} bytes` }, 413, {
-          connection: "close",
-        }),
+        errorJson(
+          c,
+          new ApiError(
+            "payload_too_large",
+            `request body over ${deps.maxBodyBytes} bytes`,
+            {},
+            { connection: "close" },
+          ),
+        ),
     }),
   );
   app.onError((err, c) => {
@@ -77,7 +91,7 @@ export function buildApi(deps: AppDeps): App {
     return res;
   });
   app.notFound((c) =>
-    c.json({ error: "not_found", message: `no route ${c.req.method} ${c.req.path}; see /openapi.json` }, 404),
+    errorJson(c, new ApiError("not_found", `no route ${c.req.method} ${c.req.path}; see /openapi.json`)),
   );
 
   registerCreateListing(app, deps);

@@ -1,21 +1,21 @@
 import { type Server, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
-import type { ErrorCode } from "@tollgate/schema";
+import { ApiError } from "@tollgate/schema";
+import { newRequestId } from "./request-id.js";
 
-/** Node's own refusals, before any route runs, as [status, code, message]. */
-function refusalFor(code: string | undefined): [number, ErrorCode, string] {
+/** Node's own refusals, before any route runs. */
+function refusalFor(code: string | undefined): ApiError {
   if (code === "HPE_HEADER_OVERFLOW")
-    return [
-      431,
+    return new ApiError(
       "request_header_fields_too_large",
       "the request line and headers are over 16 KB; shorten the URL",
-    ];
+    );
   if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW")
-    return [413, "payload_too_large", "chunk extensions too large; send the body without them"];
+    return new ApiError("payload_too_large", "chunk extensions too large; send the body without them");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT")
-    return [408, "request_timeout", "the request did not arrive in time; send it again"];
-  return [400, "bad_request", "not a well-formed HTTP/1.1 request"];
+    return new ApiError("request_timeout", "the request did not arrive in time; send it again");
+  return new ApiError("bad_request", "not a well-formed HTTP/1.1 request");
 }
 
 /**
@@ -29,10 +29,11 @@ export function answerClientErrorsAsJson(server: ServerType): void {
       socket.destroy();
       return;
     }
-    const [status, error, message] = refusalFor(err.code);
-    const body = JSON.stringify({ error, message });
+    const refusal = refusalFor(err.code);
+    const requestId = newRequestId();
+    const body = JSON.stringify({ ...refusal.body(), request_id: requestId });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }

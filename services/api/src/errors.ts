@@ -1,10 +1,11 @@
 import type { Hook } from "@hono/zod-openapi";
-import { isDatabaseUnavailable, isUnstorableText } from "@tollgate/db";
+import { knownFailure } from "@tollgate/registry";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import type { AppEnv } from "./app.js";
 
 /** `field: message; field: message` from a zod error, naming unknown keys. */
 export function describeZodError(err: ZodError): string {
@@ -19,73 +20,56 @@ export function describeZodError(err: ZodError): string {
     .join("; ");
 }
 
+/**
+ * The one error response of the API: `{error, message, ...extra, request_id}` with the code's status from
+ * the catalog and the error's headers. Every refusal the app itself writes goes through here.
+ */
+export function errorJson(c: Context, err: ApiError): Response {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  const requestId = (c as Context<AppEnv>).get("requestId");
+  return c.json({ ...err.body(), request_id: requestId }, err.status as ContentfulStatusCode);
+}
+
 /** The zod-openapi validation hook: every invalid request is `{error, message}` 400. */
-export const validationHook: Hook<unknown, never, string, unknown> = (result, c) => {
-  if (!result.success) {
-    const target = (result as { target?: string }).target;
-    // A path that names no possible resource is "not found", like an unknown id (never a query).
-    if (target === "param")
-      return c.json(
-        { error: "not_found", message: `no such listing: ${describeZodError(result.error)}` },
-        404,
-      );
-    const code = target === "query" ? "unknown_query_parameter" : "validation_failed";
-    const hasUnknown = result.error.issues.some((i) => i.code === "unrecognized_keys");
-    return c.json(
-      {
-        error: target === "query" && hasUnknown ? code : "validation_failed",
-        message: describeZodError(result.error),
-      },
-      400,
-    );
-  }
+export const validationHook: Hook<unknown, AppEnv, string, Response | undefined> = (result, c) => {
+  if (result.success) return;
+  const target = (result as { target?: string }).target;
+  const reasons = describeZodError(result.error);
+  // A path that names no possible resource is "not found", like an unknown id (never a query).
+  if (target === "param") return errorJson(c, new ApiError("not_found", `no such listing: ${reasons}`));
+  if (target === "query" && result.error.issues.some((i) => i.code === "unrecognized_keys"))
+    return errorJson(c, new ApiError("unknown_query_parameter", reasons));
+  return errorJson(c, new ApiError("validation_failed", reasons));
 };
 
-/** How long a client should wait while Postgres is unreachable (a restart or failover takes seconds). */
-export const RETRY_AFTER_SECONDS = 5;
+/** Hono's own refusals (body limit, media type gate, malformed JSON) in the catalog's words. */
+function fromHttpException(err: HTTPException): ApiError {
+  switch (err.status) {
+    case 413:
+      return new ApiError("payload_too_large", "request body too large", {}, { connection: "close" });
+    case 415:
+      return new ApiError(
+        "unsupported_media_type",
+        "send the body as JSON with content-type: application/json",
+      );
+    case 404:
+      return new ApiError("not_found", err.message);
+    case 400:
+      return /json/i.test(err.message)
+        ? new ApiError("invalid_json", "request body is not valid JSON")
+        : new ApiError("validation_failed", err.message || "bad request");
+    default:
+      return err.status < 500
+        ? new ApiError("bad_request", err.message || "bad request")
+        : new ApiError("internal_error", "internal error; the request was not applied");
+  }
+}
 
 /** Maps anything thrown to the one error body; never leaks internals for a client's mistake. */
-export function errorResponse(err: unknown, c: Context) {
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(err.body(), err.status as ContentfulStatusCode);
-  }
-  if (err instanceof HTTPException) {
-    const status = err.status;
-    if (status === 413)
-      return c.json({ error: "payload_too_large", message: "request body too large" }, 413, {
-        connection: "close",
-      });
-    if (status === 415)
-      return c.json(
-        {
-          error: "unsupported_media_type",
-          message: "send the body as JSON with content-type: application/json",
-        },
-        415,
-      );
-    if (status === 400 && /json/i.test(err.message))
-      return c.json({ error: "invalid_json", message: "request body is not valid JSON" }, 400);
-    if (status === 400)
-      return c.json({ error: "validation_failed", message: err.message || "bad request" }, 400);
-    return c.json({ error: status === 404 ? "not_found" : "internal_error", message: err.message }, status);
-  }
-  if (isUnstorableText(err))
-    return c.json(
-      {
-        error: "validation_failed",
-        message: "text must not contain the NUL character (\\u0000); remove it and send again",
-      },
-      400,
-    );
-  if (isDatabaseUnavailable(err))
-    return c.json(
-      {
-        error: "service_unavailable",
-        message: `the registry is temporarily unavailable (its database is unreachable or overloaded); retry after ${RETRY_AFTER_SECONDS} seconds`,
-      },
-      503,
-      { "retry-after": String(RETRY_AFTER_SECONDS) },
-    );
-  return c.json({ error: "internal_error", message: "internal error; the request was not applied" }, 500);
+export function errorResponse(err: unknown, c: Context): Response {
+  if (err instanceof HTTPException) return errorJson(c, fromHttpException(err));
+  return errorJson(
+    c,
+    knownFailure(err) ?? new ApiError("internal_error", "internal error; the request was not applied"),
+  );
 }

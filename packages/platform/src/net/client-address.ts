@@ -55,6 +55,12 @@ function inRanges(ip: ipaddr.IPv4 | ipaddr.IPv6, ranges: readonly Cidr[]): boole
   return ranges.some(([net, bits]) => ip.kind() === net.kind() && ip.match([net, bits] as never));
 }
 
+/** Whether the socket peer is a trusted proxy, whose own headers (X-Forwarded-For, X-Request-Id) may be believed. */
+export function isTrustedPeer(peer: string | undefined, trusted: readonly Cidr[]): boolean {
+  const ip = peer ? parseIp(peer) : null;
+  return ip !== null && inRanges(ip, trusted);
+}
+
 /**
  * The client's address. When the socket peer is not a trusted proxy, the peer is the client and
  * X-Forwarded-For is ignored (anyone can write it). Otherwise the header is walked from the right — each

@@ -161,7 +161,11 @@ export async function demandFeed(db: Db, o: DemandOptions & { limit?: number; of
         need: n.need,
         searches: n.searches,
         client_ips: n.client_ips,
-        catalogue_status: a ? (a.result_count > 0 ? "answered" : "unanswered") : "not_checked_yet",
+        catalogue_status: a
+          ? a.result_count > 0
+            ? ("answered" as const)
+            : ("unanswered" as const)
+          : ("not_checked_yet" as const),
         catalogue_top: a ? a.top_ids.slice(0, 3) : [],
       };
     });

@@ -24,6 +24,8 @@ const Attestation = z
 const route = createRoute({
   method: "get",
   path: "/v1/attestations/{id}",
+  operationId: "getAttestation",
+  tags: ["discovery"],
   summary: "A signed attestation",
   request: {
     params: z.object({
@@ -42,6 +44,27 @@ const route = createRoute({
   },
 });
 
+const jwksRoute = createRoute({
+  method: "get",
+  path: "/.well-known/jwks.json",
+  operationId: "getSigningKeys",
+  tags: ["meta"],
+  summary: "Public keys of attestation signatures",
+  description: "The current key first, then retired ones; an attestation's kid is its key's JWK thumbprint.",
+  responses: {
+    200: {
+      description: "JWK set (Ed25519)",
+      content: {
+        "application/json": {
+          schema: z.object({
+            keys: z.array(z.looseObject({ kty: z.string().optional(), kid: z.string().optional() })),
+          }),
+        },
+      },
+    },
+  },
+});
+
 export function registerAttestations(app: App, deps: AppDeps) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
@@ -51,6 +74,8 @@ export function registerAttestations(app: App, deps: AppDeps) {
   });
   // The current key first, then retired ones: an attestation verifies by its kid (the key's thumbprint)
   // against any replica, before and after a rotation.
-  const jwks = { keys: [deps.payments.signingKey.publicJwk, ...(deps.payments.retiredKeys ?? [])] };
-  app.get("/.well-known/jwks.json", (c) => c.json(jwks));
+  const jwks = {
+    keys: [deps.payments.signingKey.publicJwk, ...(deps.payments.retiredKeys ?? [])].map((k) => ({ ...k })),
+  };
+  app.openapi(jwksRoute, (c) => c.json(jwks, 200));
 }

@@ -8,6 +8,8 @@ import { commonErrors } from "./responses.js";
 const route = createRoute({
   method: "get",
   path: "/v1/categories",
+  operationId: "listCategories",
+  tags: ["discovery"],
   summary: "Category taxonomy",
   description:
     "{count, categories: [{id, namespace, description, listings}], note}; listings counts active listings.",

@@ -18,6 +18,8 @@ const Query = z.strictObject({
 const route = createRoute({
   method: "get",
   path: "/v1/changes",
+  operationId: "listChanges",
+  tags: ["discovery"],
   summary: "Status-change feed",
   description:
     "Status changes newest first; `since` in unix seconds; limit default and maximum 500. The note carries the reason vocabulary.",

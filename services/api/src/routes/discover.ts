@@ -9,6 +9,8 @@ import { commonErrors, errorResponseSpec } from "./responses.js";
 const route = createRoute({
   method: "get",
   path: "/v1/discover",
+  operationId: "discover",
+  tags: ["discovery"],
   summary: "Find paid services for a need",
   description:
     "q describes the need in words. Order: verified first, then score, then price (lower first). category must be an id from GET /v1/categories (400 validation_failed otherwise). Rate limited per client (an IPv4 address, an IPv6 /64): 600 per minute by default (DISCOVER_LIMIT_PER_MINUTE), then 429 rate_limited with Retry-After.",

@@ -19,6 +19,8 @@ export const ChangeEntry = Change.openapi("StatusChange");
 const route = createRoute({
   method: "get",
   path: "/v1/listings/{id}/history",
+  operationId: "getListingHistory",
+  tags: ["listings"],
   summary: "Status history of a listing",
   description: "Every real status change with reasons, oldest first; delisted listings keep their history.",
   request: { params: IdParam },

@@ -1,3 +1,4 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   ATTESTATION_VALID_S,
   FAILING_STREAK,
@@ -56,6 +57,38 @@ export function methodology() {
   };
 }
 
+const section = z.unknown();
+const route = createRoute({
+  method: "get",
+  path: "/methodology.json",
+  operationId: "getMethodology",
+  tags: ["meta"],
+  summary: "The rules as data",
+  description:
+    "Generated from the constants the code runs on: probe tiers, status rules, verdict rule, prices.",
+  responses: {
+    200: {
+      description: "Rules",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              version: z.string(),
+              probe_tiers: section,
+              status_rules: section,
+              pass_rate_24h: section,
+              sweep_timeout_guard: section,
+              verdict: section,
+              paid_routes: section,
+              sections: section,
+            })
+            .openapi("Methodology"),
+        },
+      },
+    },
+  },
+});
+
 export function registerMethodology(app: App) {
-  app.get("/methodology.json", (c) => c.json(methodology()));
+  app.openapi(route, (c) => c.json(methodology(), 200));
 }

@@ -8,6 +8,8 @@ import { commonErrors } from "./responses.js";
 const route = createRoute({
   method: "get",
   path: "/v1/resolve",
+  operationId: "resolveEndpoint",
+  tags: ["discovery"],
   summary: "Is this endpoint listed?",
   description:
     "match: active, delisted or not_listed (never checked, not unsafe); detail when a record exists.",

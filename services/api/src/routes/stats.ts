@@ -7,6 +7,8 @@ import { commonErrors } from "./responses.js";
 const route = createRoute({
   method: "get",
   path: "/v1/stats",
+  operationId: "getStats",
+  tags: ["discovery"],
   summary: "Directory statistics",
   responses: {
     200: {

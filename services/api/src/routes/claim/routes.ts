@@ -9,6 +9,8 @@ import { enforce } from "./limits.js";
 const explain = createRoute({
   method: "get",
   path: "/v1/listings/{id}/claim",
+  operationId: "explainClaim",
+  tags: ["claims"],
   summary: "How to claim a listing (read-only)",
   description:
     "Read-only; issues nothing. `challenge_active` says whether any unused, unexpired challenge exists; it helps nobody claim, since a claim needs the claim_secret returned only to whoever requested that challenge.",
@@ -35,6 +37,8 @@ const explain = createRoute({
 const challenge = createRoute({
   method: "post",
   path: "/v1/listings/{id}/claim/challenge",
+  operationId: "requestClaimChallenge",
+  tags: ["claims"],
   summary: "Get a claim challenge token (50 per hour per IP)",
   description:
     "Returns the token to serve at `/.well-known/<service>-claim` (body) or in the `x-<service>-claim` response header of the endpoint, and a one-time `claim_secret` (an addition to the spec's challenge body, see docs/adr/0003-claim-binding.md). The token is public and never a credential; the claim_secret binds the claim to whoever asked for this challenge: it is shown once, stored only as sha256, and must be sent with POST /v1/listings/{id}/claim. Earlier challenges stay valid for their 24 hours until a claim succeeds.",
@@ -66,6 +70,8 @@ const challenge = createRoute({
 const claim = createRoute({
   method: "post",
   path: "/v1/listings/{id}/claim",
+  operationId: "claimListing",
+  tags: ["claims"],
   summary: "Prove control and obtain the edit token",
   description:
     "Needs `claim_secret` from your own challenge (an addition to the spec's claim body, see docs/adr/0003-claim-binding.md): only that challenge can match, and only while unused and unexpired; its token must be served by the endpoint's own origin (redirects to another origin are not followed). Without a secret, or with a wrong, used or expired one: 409 no_challenge. Token not served: 403 proof_not_found. Success uses every open challenge of the listing, replaces the previous edit token and writes a `claimed` entry to the change feed. 20 claim attempts per hour per IP.",

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { demandFeed } from "@tollgate/registry";
-import { queryInt } from "@tollgate/schema";
+import { DemandFeed, queryInt } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors } from "../responses.js";
@@ -13,6 +13,8 @@ const Query = z.strictObject({
 const route = createRoute({
   method: "get",
   path: "/v1/demand",
+  operationId: "getDemandFeed",
+  tags: ["demand"],
   summary: "What agents search for (free, delayed)",
   description:
     "30-day window ending a day behind live (a week while the paid tier is on sale). Terms appear only at the k-anonymity floor of distinct non-seller client IPs. Without limit/offset the whole feed (first page only past 5 MB); each page says next_offset.",
@@ -20,11 +22,7 @@ const route = createRoute({
   responses: {
     200: {
       description: "Demand feed",
-      content: {
-        "application/json": {
-          schema: z.looseObject({ top_needs: z.array(z.looseObject({ need: z.string() })) }),
-        },
-      },
+      content: { "application/json": { schema: DemandFeed } },
     },
     ...commonErrors,
   },

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { PAID_ROUTES } from "@tollgate/core";
 import {
   clientHash,
@@ -13,30 +13,43 @@ import {
 import { ApiError, ListingCreated, ListingCreateRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
+import { describeZodError } from "../../errors.js";
 import { enforce } from "../../limits.js";
 import { paymentHeader, requireSeller, respond, sellRequest } from "../paid/respond.js";
-import { commonErrors, conflictError, errorResponseSpec } from "../responses.js";
+import { commonErrors, conflictError, errorResponseSpec, paymentRequiredSpec } from "../responses.js";
 
-const route = createRoute({
+const route: RouteConfig = createRoute({
   method: "post",
   path: "/v1/listings",
+  operationId: "createListing",
+  tags: ["listings"],
   summary: "Submit a listing",
   description:
-    "Validates every submission rule (https, publicly resolvable host, no private address, one concrete URL, existing category, price >= 0, sample_query rules) before anything is stored or charged. The first 5 listings per registered domain are free; beyond that the same POST answers 402 (PaymentRequired in header and body, 0.25 USDC) and, retried with payment, 201. The claim token is shown once.",
-  request: { body: { required: true, content: { "application/json": { schema: ListingCreateRequest } } } },
+    "Validates every submission rule (https, publicly resolvable host, no private address, one concrete URL, existing category, price >= 0, sample_query rules) before anything is stored or charged. The first 5 listings per registered domain are free; beyond that the same POST answers 402 (PaymentRequired in header and body, 0.25 USDC) and, retried with payment, 201. The claim token is shown once. Rate limited per client (SUBMISSION_LIMIT_PER_HOUR).",
+  request: {
+    body: {
+      required: true,
+      // By reference, so the document shows the schema while the handler validates it itself: the raw
+      // text is part of a paid submission's identity, and the media type and rate limit come first.
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ListingCreateRequest" } } },
+    },
+  },
   responses: {
     201: { description: "Listed", content: { "application/json": { schema: ListingCreated } } },
-    402: errorResponseSpec(
+    ...paymentRequiredSpec(
       "Submission fee due (PaymentRequired), or a paid submission that could not be created (never charged)",
     ),
     ...commonErrors,
     ...conflictError,
+    413: errorResponseSpec("Body over MAX_BODY_BYTES"),
+    415: errorResponseSpec("Not sent as application/json"),
+    429: errorResponseSpec("Rate limited (Retry-After)"),
   },
 });
 
 export function registerCreateListing(app: App, deps: AppDeps) {
-  app.openAPIRegistry.registerPath(route);
-  app.post("/v1/listings", async (c) => {
+  app.openAPIRegistry.register("ListingCreateRequest", ListingCreateRequest);
+  app.openapi(route, async (c) => {
     if (!/^application\/(.+\+)?json\b/i.test(c.req.header("content-type") ?? ""))
       throw new ApiError(
         "unsupported_media_type",
@@ -66,7 +79,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       throw new ApiError("invalid_json", "request body is not valid JSON");
     }
     const parsed = ListingCreateRequest.safeParse(raw);
-    if (!parsed.success) throw new ApiError("validation_failed", describe(parsed.error.issues));
+    if (!parsed.success) throw new ApiError("validation_failed", describeZodError(parsed.error));
     // Every rule before any charge: a rejected submission is never charged.
     const prepared = await validateSubmission(deps.db, parsed.data, {
       checkHost: deps.checkHost,
@@ -100,15 +113,4 @@ export function registerCreateListing(app: App, deps: AppDeps) {
     );
     return respond(c, answer);
   });
-}
-
-function describe(issues: { path: PropertyKey[]; message: string; code: string; keys?: string[] }[]): string {
-  return issues
-    .map((i) => {
-      const path = i.path.map(String).join(".");
-      if (i.code === "unrecognized_keys")
-        return `${path ? `${path}: ` : ""}unknown field(s) ${(i.keys ?? []).join(", ")}`;
-      return path ? `${path}: ${i.message}` : i.message;
-    })
-    .join("; ");
 }

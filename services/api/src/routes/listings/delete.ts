@@ -17,6 +17,8 @@ const Delisted = z
 const route = createRoute({
   method: "delete",
   path: "/v1/listings/{id}",
+  operationId: "delistListing",
+  tags: ["listings"],
   summary: "Delist a listing (claim token)",
   description: "The record and its history stay; the endpoint can be listed again later, free of fee.",
   request: { params: IdParam },

@@ -16,6 +16,8 @@ export const IdParam = z.object({
 const route = createRoute({
   method: "get",
   path: "/v1/listings/{id}",
+  operationId: "getListing",
+  tags: ["listings"],
   summary: "Listing detail",
   request: { params: IdParam },
   responses: {

@@ -8,6 +8,8 @@ import { commonErrors } from "../responses.js";
 const route = createRoute({
   method: "get",
   path: "/v1/listings",
+  operationId: "listListings",
+  tags: ["listings"],
   summary: "Listing index",
   description:
     "Stable order (oldest first), not ranked. status: active (default), verified, unverified, failing, delisted, all.",

@@ -16,6 +16,8 @@ const PatchBody = ListingPatchRequest.extend({
 const route = createRoute({
   method: "patch",
   path: "/v1/listings/{id}",
+  operationId: "updateListing",
+  tags: ["listings"],
   summary: "Edit a listing (claim token)",
   description:
     "Only the editable fields; never resets verification. Token in x-claim-token, x-edit-token or Authorization: Bearer.",

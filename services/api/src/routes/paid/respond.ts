@@ -2,11 +2,19 @@ import { ApiError } from "@tollgate/schema";
 import type { PaidAnswer, PaidRoute, Seller, SellOptions, SellRequest } from "@tollgate/x402";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 
-/** A PaidAnswer as an HTTP response. */
+const isErrorBody = (body: unknown): body is { error: string } =>
+  typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string";
+
+/** A PaidAnswer as an HTTP response; a refusal's body carries the request id like every error body. */
 export function respond(c: Context, a: PaidAnswer) {
-  return c.json(a.body as object, a.status as ContentfulStatusCode, a.headers);
+  const body =
+    a.status >= 400 && isErrorBody(a.body)
+      ? { ...a.body, request_id: (c as Context<AppEnv>).get("requestId") }
+      : a.body;
+  return c.json(body as object, a.status as ContentfulStatusCode, a.headers);
 }
 
 export function requireSeller(deps: AppDeps) {

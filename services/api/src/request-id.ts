@@ -1,0 +1,14 @@
+import { randomBytes } from "node:crypto";
+
+/** What an id set by our own proxy may look like: safe to log and to echo in a header and a body. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+
+export const newRequestId = (): string => `req_${randomBytes(12).toString("hex")}`;
+
+/**
+ * The id of a request: the `x-request-id` our ingress set (believed only from a trusted proxy, and only
+ * when it has a safe shape), else a new `req_…`. A client cannot choose the id its request is logged under.
+ */
+export function requestIdFor(header: string | undefined, fromTrustedProxy: boolean): string {
+  return fromTrustedProxy && header !== undefined && SAFE_REQUEST_ID.test(header) ? header : newRequestId();
+}

@@ -1,0 +1,133 @@
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { PAID_ROUTES } from "@tollgate/core";
+import { findListing } from "@tollgate/registry";
+import { isListingId } from "@tollgate/schema";
+import type { PaidAnswer } from "@tollgate/x402";
+import type { App } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
+import { commonErrors, errorResponseSpec, paymentRequiredSpec, type Tag } from "../responses.js";
+import { sellPaid } from "./respond.js";
+
+/**
+ * A paid route's listing id: any string. zod-openapi's validation must never answer first — a 400 or 404
+ * would break the money rule "an unknown id answers 402 listing_not_found and is never charged" — so the
+ * shape is checked by the route's find step (`isListingId`), which refuses it like an unknown id.
+ */
+export const PaidIdParam = z.object({
+  id: z.string().openapi({
+    param: { name: "id", in: "path" },
+    example: "lst_3f9a0c1b2d4e5f6a7b8c",
+    description:
+      "a listing id; an unknown, delisted or malformed one answers 402 listing_not_found, uncharged",
+  }),
+});
+
+/** An id as it may be echoed in a message: only the shape of an id, never arbitrary bytes. */
+export const safeId = (id: string) => (isListingId(id) ? id : JSON.stringify(id.slice(0, 40)));
+
+/** The find step of a paid listing route: the listing when it exists and is not delisted, else null. */
+export async function activeListing(deps: Pick<AppDeps, "db">, id: string) {
+  const listing = isListingId(id) ? await findListing(deps.db, id) : undefined;
+  return listing && listing.status !== "delisted" ? listing : null;
+}
+
+type Price = (typeof PAID_ROUTES)[Exclude<keyof typeof PAID_ROUTES, "submission_fee">];
+type Input<P> = P extends z.ZodType ? z.output<P> : Record<string, never>;
+
+/** A paid GET, declared as configuration: price, schemas, what is sold and how it is answered. */
+export interface PaidRouteSpec<P extends z.ZodObject | undefined, Found> {
+  /** The price-list entry (`PAID_ROUTES`): the path and the amount. */
+  price: Price;
+  /** The ledger's label for the sale; also names the finalizer that publishes its work (`PAID_WORK`). */
+  label: string;
+  operationId: string;
+  tags: Tag[];
+  summary: string;
+  description: string;
+  /** The resource description offered in the 402 terms. */
+  offer: string;
+  params?: P;
+  response: { description: string; schema: z.ZodType };
+  /** Refusals besides 402 that offer and charge nothing (a switched-off tier, stale data), documented. */
+  refusals?: { 403?: string; 503?: string };
+  /** The listing a sale is about, kept on its ledger row. */
+  listingId?: (input: Input<P>) => string | null;
+  /**
+   * What is sold, looked up before anything is offered and again once the payment verified. Null: no
+   * such listing (402 listing_not_found before the offer, 404 after; never charged). A thrown ApiError
+   * (stale snapshot, tier off) is answered as it is, uncharged.
+   */
+  find: (input: Input<P>) => Promise<Found | null>;
+  /** The answer from what was found; charged only when its status is 200. */
+  answer: (found: Found, input: Input<P>) => Promise<PaidAnswer>;
+}
+
+const unknownListing = (input: unknown) => {
+  const id = (input as { id?: unknown }).id;
+  return `no active listing ${typeof id === "string" ? safeId(id) : ""}; nothing was charged`;
+};
+
+/**
+ * Register a paid route through `app.openapi` (its request and response schemas in /openapi.json, its
+ * params validated by them) and serve it with `sellPaid`: a prior answer of the presented payment first,
+ * then the refusals that charge nothing (find), then the sale.
+ */
+export function paidRoute<P extends z.ZodObject | undefined, Found>(
+  app: App,
+  deps: AppDeps,
+  spec: PaidRouteSpec<P, Found>,
+): void {
+  const route: RouteConfig = createRoute({
+    method: "get",
+    path: spec.price.path,
+    operationId: spec.operationId,
+    tags: spec.tags,
+    summary: `${spec.summary} (paid, ${spec.price.usd} USD)`,
+    description: `x402 v2, ${spec.price.atomic} atomic USDC: an unpaid call answers 402 with PaymentRequired in the PAYMENT-REQUIRED header and the body; retried with a PAYMENT-SIGNATURE, settled only when the answer is 200. ${spec.description}`,
+    ...(spec.params ? { request: { params: spec.params } } : {}),
+    responses: {
+      200: {
+        description: `${spec.response.description}; PAYMENT-RESPONSE carries the receipt`,
+        headers: z.object({
+          "PAYMENT-RESPONSE": z.string().openapi({ description: "base64 JSON settlement receipt" }),
+        }),
+        content: { "application/json": { schema: spec.response.schema } },
+      },
+      ...paymentRequiredSpec(
+        spec.params
+          ? "Payment required (PaymentRequired), or listing_not_found and payment refusals (never charged)"
+          : "Payment required (PaymentRequired), or payment refusals (never charged)",
+      ),
+      ...(spec.refusals?.[403] ? { 403: errorResponseSpec(spec.refusals[403]) } : {}),
+      ...(spec.refusals?.[503] ? { 503: errorResponseSpec(spec.refusals[503]) } : {}),
+      ...commonErrors,
+    },
+  });
+  app.openapi(route, async (c) => {
+    const input = (spec.params ? c.req.valid("param" as never) : {}) as Input<P>;
+    return sellPaid(
+      c,
+      deps,
+      {
+        route: spec.label,
+        amountAtomic: spec.price.atomic,
+        description: spec.offer,
+        successStatus: 200,
+        listingId: spec.listingId?.(input) ?? null,
+      },
+      {
+        refuse: async (seller) =>
+          (await spec.find(input)) === null
+            ? seller.refuse("listing_not_found", unknownListing(input))
+            : null,
+        answer: async () => {
+          // Found again: it may have gone while the payment was verified (answered uncharged).
+          const found = await spec.find(input);
+          if (found === null)
+            return { status: 404, body: { error: "not_found", message: unknownListing(input) } };
+          return spec.answer(found, input);
+        },
+      },
+    );
+  });
+}
