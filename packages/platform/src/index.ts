@@ -1,4 +1,5 @@
 export * from "./config.js";
+export * from "./jobs.js";
 export * from "./logger.js";
 export * from "./net/index.js";
 export * from "./rate-limit.js";

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * The job catalog: every BullMQ queue of the system, its payload schema and its delivery policy, in one
+ * place. Producers, workers and schedulers take an entry of `jobCatalog` (through the helpers of
+ * `@tollgate/platform`), never a queue name: a payload is checked against the schema when enqueued and
+ * again when a worker takes it.
+ */
+
+/** How long a kept job stays, the BullMQ `KeepJobs` shape (seconds and counts). */
+export type KeepJobs = boolean | number | { age: number; count?: number } | { age?: number; count: number };
+
+/** Options every job of a queue is added with (a subset of BullMQ's `JobsOptions`). */
+export interface JobDefaults {
+  /** Tries in all, the first included; a payload that fails its schema is never tried again. */
+  attempts: number;
+  backoff?: { type: "fixed" | "exponential"; delay: number };
+  removeOnComplete: KeepJobs;
+  removeOnFail: KeepJobs;
+}
+
+/** One queue: what it carries, the job names on it and how its jobs are delivered. */
+export interface QueueSpec<Payload extends z.ZodType = z.ZodType, JobName extends string = string> {
+  /** The BullMQ queue name (keys under the service's queue prefix). */
+  readonly name: string;
+  /** Who produces it, who consumes it, and why it is safe to deliver twice. */
+  readonly doc: string;
+  /** The job names on the queue; a scheduled queue names each kind of tick. */
+  readonly jobNames: readonly [JobName, ...JobName[]];
+  readonly payload: Payload;
+  readonly defaults: JobDefaults;
+  /**
+   * The job id, where a duplicate must not run twice: BullMQ keeps one job per id while it is stored.
+   * Ids must not contain ':'.
+   */
+  jobId?(payload: z.output<Payload>): string;
+  /**
+   * Worker defaults a service may override from its config. `lockDurationMs`: a job whose worker died is
+   * redelivered after about this long (BullMQ renews the lock while the processor runs).
+   */
+  readonly worker: { readonly concurrency: number; readonly lockDurationMs?: number };
+}
+
+const defineQueue = <P extends z.ZodType, N extends string>(spec: QueueSpec<P, N>) => spec;
+
+/** A scheduled tick: the job name says what to do, the payload is empty. */
+export const ScheduleTick = z.strictObject({});
+export type ScheduleTick = z.infer<typeof ScheduleTick>;
+
+/** One probe of one listing for one scheduled slot. */
+export const ProbeJob = z.object({ listingId: z.string().min(1), slot: z.number().int() });
+export type ProbeJob = z.infer<typeof ProbeJob>;
+
+/** Deterministic id: one job per listing and scheduled slot. */
+export const probeJobId = (j: ProbeJob) => `${j.listingId}-${j.slot}`;
+
+/** A search as queued for the aggregator: the client IP only as a salted hash. */
+export const SearchLogJob = z.object({
+  eventId: z.string().uuid(),
+  at: z.string(),
+  source: z.enum(["rest", "mcp"]),
+  query: z.string().nullable(),
+  category: z.string().nullable(),
+  clientHash: z.string(),
+  resultIds: z.array(z.string()),
+  params: z.record(z.string(), z.unknown()),
+});
+export type SearchLogJob = z.infer<typeof SearchLogJob>;
+
+/**
+ * A tick runs once: a failed one is superseded by the next. The last ticks are kept to look at, so a fast
+ * schedule does not grow Redis without bound.
+ */
+const TICK_DEFAULTS: JobDefaults = {
+  attempts: 1,
+  removeOnComplete: { count: 100 },
+  removeOnFail: { age: 7 * 86_400, count: 1000 },
+};
+
+export const jobCatalog = {
+  probe: defineQueue({
+    name: "probe",
+    doc: "One probe of a listing for a slot: enqueued by the probe-schedule tick, taken by every prober replica; id per (listing, slot).",
+    jobNames: ["probe"],
+    payload: ProbeJob,
+    defaults: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 2000 },
+      removeOnComplete: { age: 3600, count: 10_000 },
+      removeOnFail: { age: 86_400 },
+    },
+    jobId: probeJobId,
+    worker: { concurrency: 20, lockDurationMs: 30_000 },
+  }),
+  probeSchedule: defineQueue({
+    name: "probe-schedule",
+    doc: "The prober's ticks: claim-due claims due listings (SKIP LOCKED) and enqueues probes; retention rolls up old probes.",
+    jobNames: ["claim-due", "retention"],
+    payload: ScheduleTick,
+    defaults: TICK_DEFAULTS,
+    worker: { concurrency: 1 },
+  }),
+  searchLog: defineQueue({
+    name: "search-log",
+    doc: "Every logged search from discover and the MCP search: enqueued fire-and-forget by api and mcp, stored by the demand aggregator; id per event.",
+    jobNames: ["search"],
+    payload: SearchLogJob,
+    defaults: {
+      attempts: 5,
+      backoff: { type: "exponential", delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 86_400 },
+    },
+    jobId: (j) => j.eventId,
+    worker: { concurrency: 8 },
+  }),
+  demandSchedule: defineQueue({
+    name: "demand-schedule",
+    doc: "The demand aggregator's tick: snapshots rebuilds the paid demand snapshots (single writer).",
+    jobNames: ["snapshots"],
+    payload: ScheduleTick,
+    defaults: TICK_DEFAULTS,
+    worker: { concurrency: 1 },
+  }),
+  paymentsReconcile: defineQueue({
+    name: "payments-reconcile",
+    doc: "The api's tick: reconcile decides from the chain the open payments nobody holds.",
+    jobNames: ["reconcile"],
+    payload: ScheduleTick,
+    defaults: TICK_DEFAULTS,
+    worker: { concurrency: 1 },
+  }),
+} as const;
+
+/** Every queue name of the system. */
+export const QUEUE_NAMES: readonly string[] = Object.values(jobCatalog).map((q) => q.name);

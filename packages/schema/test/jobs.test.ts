@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { jobCatalog, probeJobId, QUEUE_NAMES } from "../src/jobs.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** Every queue of the system and the job names on it. */
+const QUEUES: [keyof typeof jobCatalog, string, string[]][] = [
+  ["probe", "probe", ["probe"]],
+  ["probeSchedule", "probe-schedule", ["claim-due", "retention"]],
+  ["searchLog", "search-log", ["search"]],
+  ["demandSchedule", "demand-schedule", ["snapshots"]],
+  ["paymentsReconcile", "payments-reconcile", ["reconcile"]],
+];
+
+/** TypeScript sources of the services, packages, end-to-end tests and scripts (no dependencies). */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === "node_modules" || e.name.startsWith(".")) return [];
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.(ts|mts)$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe("job catalog", () => {
+  it.each(QUEUES)("%s is the %s queue with jobs %j", (key, name, jobs) => {
+    const spec = jobCatalog[key];
+    expect(spec.name).toBe(name);
+    expect([...spec.jobNames]).toEqual(jobs);
+    expect(spec.doc.length).toBeGreaterThan(20);
+    expect(spec.defaults.attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it("holds exactly the queues above, each name once", () => {
+    expect([...QUEUE_NAMES].sort()).toEqual(QUEUES.map((q) => q[1]).sort());
+  });
+
+  it("every queue in the code comes from the catalog: no BullMQ queue, worker or scheduler built by hand", () => {
+    const helper = path.join(ROOT, "packages/platform/src/jobs.ts");
+    const offenders = ["services", "packages", "test-e2e", "scripts"]
+      .flatMap((d) => sources(path.join(ROOT, d)))
+      .filter((f) => f !== helper)
+      .filter((f) => {
+        const text = readFileSync(f, "utf8");
+        if (!/from "bullmq"/.test(text)) return false;
+        return /new (Queue|Worker|FlowProducer)\(|upsertJobScheduler\(/.test(text);
+      })
+      .map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it("deterministic ids carry no ':' (BullMQ refuses them)", () => {
+    expect(probeJobId({ listingId: "lst_3f9a0c1b2d4e5f6a7b8c", slot: 1_700_000_000 })).toBe(
+      "lst_3f9a0c1b2d4e5f6a7b8c-1700000000",
+    );
+    const eventId = "0b7a3c1e-8f7d-4a55-9d0e-2f4b6a8c9e11";
+    const search = {
+      eventId,
+      at: new Date(0).toISOString(),
+      source: "rest" as const,
+      query: "weather",
+      category: null,
+      clientHash: "h",
+      resultIds: [],
+      params: {},
+    };
+    expect(jobCatalog.searchLog.jobId?.(search)).toBe(eventId);
+  });
+
+  it("ticks carry no payload", () => {
+    for (const key of ["probeSchedule", "demandSchedule", "paymentsReconcile"] as const) {
+      expect(jobCatalog[key].payload.safeParse({}).success).toBe(true);
+      expect(jobCatalog[key].payload.safeParse({ listingId: "x" }).success).toBe(false);
+    }
+  });
+});
