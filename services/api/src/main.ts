@@ -5,13 +5,14 @@ import {
   createSafeHttpClient,
   databaseFromConfig,
   demandFromConfig,
+  producer,
   producerRedis,
   runService,
   workerRedis,
 } from "@tollgate/platform";
-import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
+import { createSemanticIndex, searchLogCap, searchLogProducer } from "@tollgate/registry";
+import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
-import { Queue } from "bullmq";
 import { buildApi } from "./app.js";
 import { answerClientErrorsAsJson } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
@@ -40,7 +41,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
-  const searchLog = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
   const deps: AppDeps = {
     db,
     log,

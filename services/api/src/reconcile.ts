@@ -1,9 +1,7 @@
-import type { Logger } from "@tollgate/platform";
+import { type Logger, producer, schedulers, worker } from "@tollgate/platform";
+import { jobCatalog } from "@tollgate/schema";
 import type { Seller } from "@tollgate/x402";
-import { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-
-export const PAYMENTS_RECONCILE_QUEUE = "payments-reconcile";
 
 /**
  * Open payments nobody holds (a settlement that timed out, a process that died between keeping an answer
@@ -19,28 +17,25 @@ export async function startPaymentReconciler(opts: {
   log: Logger;
 }) {
   const { redis: connection, prefix } = opts;
-  const queue = new Queue(PAYMENTS_RECONCILE_QUEUE, { connection, prefix });
-  const upsert = () => queue.upsertJobScheduler("reconcile", { every: opts.everyMs }, { name: "reconcile" });
-  await upsert();
-  // A Redis that restarted empty lost the scheduler: put it back on every reconnect.
-  const onReady = () =>
-    void upsert().catch((err) => opts.log.warn({ err: String(err) }, "reconcile scheduler upsert failed"));
-  connection.on("ready", onReady);
-  const worker = new Worker(
-    PAYMENTS_RECONCILE_QUEUE,
+  const queue = producer(jobCatalog.paymentsReconcile, connection, prefix);
+  const ticks = await schedulers(
+    queue,
+    [{ id: "reconcile", every: opts.everyMs, name: "reconcile" }],
+    opts.log,
+  );
+  const reconciler = worker(
+    jobCatalog.paymentsReconcile,
     async () => {
       const outcomes = await opts.seller.reconcile();
       if (Object.keys(outcomes).length > 0) opts.log.info({ outcomes }, "payments reconciled");
       return outcomes;
     },
-    { connection, prefix, concurrency: 1 },
+    { connection, prefix, log: opts.log },
   );
-  worker.on("error", (err) => opts.log.warn({ err: String(err) }, "reconcile worker error (will retry)"));
-  worker.on("failed", (_job, err) => opts.log.warn({ err: err.message }, "payment reconciliation failed"));
   return {
     async close() {
-      connection.off("ready", onReady);
-      await worker.close();
+      ticks.close();
+      await reconciler.close();
       await queue.close();
     },
   };

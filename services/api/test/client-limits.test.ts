@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { testPrefix } from "@tollgate/db/testing";
-import { createLimiter, createLogger, parseCidrList } from "@tollgate/platform";
-import { ingestSearch, SEARCH_LOG_QUEUE, type SearchLogJob, searchLogProducer } from "@tollgate/registry";
-import { Queue } from "bullmq";
+import { createLimiter, createLogger, parseCidrList, producer } from "@tollgate/platform";
+import { ingestSearch, searchLogProducer } from "@tollgate/registry";
+import { jobCatalog, type SearchLogJob } from "@tollgate/schema";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
@@ -18,7 +18,8 @@ let base = "";
 let close: () => void;
 const redis = new Redis("redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
 const prefix = testPrefix("api_client");
-const queue = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix });
+const searchLog = producer(jobCatalog.searchLog, redis, prefix);
+const queue = searchLog.queue;
 
 beforeAll(async () => {
   t = await startTestApi({
@@ -27,7 +28,7 @@ beforeAll(async () => {
     demand: { salt: SALT },
     discover: {
       logSearch: searchLogProducer(
-        queue,
+        searchLog,
         SALT,
         createLogger("test", "silent"),
         createLimiter(redis, { prefix: `${prefix}:rl:search-log`, points: LOGGED_PER_HOUR, durationS: 3600 }),

@@ -4,20 +4,16 @@ import {
   databaseFromConfig,
   demandEnv,
   envInt,
+  producer,
   redisReady,
   runService,
+  schedulers,
+  worker,
   workerRedis,
 } from "@tollgate/platform";
-import {
-  buildDemandSnapshots,
-  createSemanticIndex,
-  ingestSearch,
-  SEARCH_LOG_QUEUE,
-  SearchLogJob,
-  syncEmbeddings,
-} from "@tollgate/registry";
+import { buildDemandSnapshots, createSemanticIndex, ingestSearch, syncEmbeddings } from "@tollgate/registry";
+import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
-import { Queue, Worker } from "bullmq";
 import { z } from "zod";
 
 const schema = z.object({
@@ -68,22 +64,19 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
   const semantic = createSemanticIndex(db, embedder, log, { refreshMs: 5000 });
   semantic.start();
 
-  const schedule = new Queue("demand-schedule", { connection: redis, prefix });
-  const upsert = () =>
-    schedule.upsertJobScheduler(
-      "snapshots",
-      { every: config.DEMAND_SNAPSHOT_EVERY_MS },
-      { name: "snapshots" },
-    );
-  await upsert();
-  redis.on("ready", () => void upsert().catch(() => undefined));
-  const ingest = new Worker(
-    SEARCH_LOG_QUEUE,
-    async (job) => ({ stored: await ingestSearch(db, SearchLogJob.parse(job.data)) }),
-    { connection: redis, prefix, concurrency: 8 },
+  const schedule = producer(jobCatalog.demandSchedule, redis, prefix);
+  const ticks = await schedulers(
+    schedule,
+    [{ id: "snapshots", every: config.DEMAND_SNAPSHOT_EVERY_MS, name: "snapshots" }],
+    log,
   );
-  const builder = new Worker(
-    "demand-schedule",
+  const ingest = worker(
+    jobCatalog.searchLog,
+    async (search) => ({ stored: await ingestSearch(db, search) }),
+    { connection: redis, prefix, log },
+  );
+  const builder = worker(
+    jobCatalog.demandSchedule,
     async () => {
       const started = performance.now();
       await embedder.ready;
@@ -96,10 +89,8 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
       log.info({ ...r, ms: Math.round(performance.now() - started) }, "demand snapshots");
       return r;
     },
-    { connection: redis, prefix, concurrency: 1 },
+    { connection: redis, prefix, log },
   );
-  for (const w of [ingest, builder])
-    w.on("error", (err) => log.warn({ err: String(err) }, "worker error (will retry)"));
   shutdown.register("embeddings", async () => {
     stopped = true;
     clearInterval(syncTimer);
@@ -108,6 +99,7 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
     await embedder.close();
   });
   shutdown.register("workers", async () => {
+    ticks.close();
     await ingest.close();
     await builder.close();
     await schedule.close();

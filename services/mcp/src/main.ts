@@ -4,12 +4,13 @@ import {
   createLimiter,
   databaseFromConfig,
   demandFromConfig,
+  producer,
   producerRedis,
   runService,
 } from "@tollgate/platform";
-import { createSemanticIndex, SEARCH_LOG_QUEUE, searchLogCap, searchLogProducer } from "@tollgate/registry";
+import { createSemanticIndex, searchLogCap, searchLogProducer } from "@tollgate/registry";
+import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
-import { Queue } from "bullmq";
 import { buildMcpApp } from "./app.js";
 import { mcpEnvSchema } from "./config.js";
 
@@ -26,7 +27,7 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
   const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
-  const searchLog = new Queue(SEARCH_LOG_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
   const app = buildMcpApp({
     db,
     log,

@@ -1,10 +1,10 @@
 import type { Db } from "@tollgate/db";
-import type { Logger, SafeHttpClient } from "@tollgate/platform";
+import { type Logger, producer, type SafeHttpClient, schedulers, worker } from "@tollgate/platform";
 import { leaseDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry";
-import { DelayedError, type Job, Queue, Worker } from "bullmq";
+import { jobCatalog, type ProbeJob } from "@tollgate/schema";
+import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ProberConfig } from "./config.js";
-import { PROBE_JOB_OPTS, ProbeJob, probeJobId, QUEUES } from "./jobs.js";
 import { hostPoliteness } from "./politeness.js";
 import { runProbe } from "./probe.js";
 
@@ -20,11 +20,11 @@ export interface ProberDeps {
 /** One probe job: load, be polite to the host, probe, record. Idempotent per (listing, slot). */
 export async function processProbe(
   deps: ProberDeps,
+  data: ProbeJob,
   job: Job,
   token: string | undefined,
   politeness: ReturnType<typeof hostPoliteness>,
 ) {
-  const data = ProbeJob.parse(job.data);
   const target = await deps.db
     .selectFrom("listings")
     .select(["id", "endpoint_url", "sample_query", "status", "host"])
@@ -61,62 +61,52 @@ export async function processProbe(
 export async function startProber(deps: ProberDeps) {
   const prefix = deps.config.QUEUE_PREFIX;
   const connection = deps.redis;
-  const probeQueue = new Queue(QUEUES.probe, { connection, prefix });
-  const scheduleQueue = new Queue(QUEUES.schedule, { connection, prefix });
-  const upsertSchedulers = async () => {
-    await scheduleQueue.upsertJobScheduler(
-      "claim-due",
-      { every: deps.config.PROBE_TICK_MS },
-      { name: "claim-due" },
-    );
-    await scheduleQueue.upsertJobScheduler(
-      "retention",
-      { every: deps.config.PROBE_RETENTION_EVERY_MS },
-      { name: "retention" },
-    );
-  };
-  await upsertSchedulers();
-  // A Redis that restarted empty has lost the schedulers: put them back on every reconnect. Probe jobs
-  // lost with it are not lost work: their leases lapse and the listings are claimed again.
-  const onReady = () =>
-    void upsertSchedulers().catch((err) => deps.log.warn({ err: String(err) }, "scheduler upsert failed"));
-  connection.on("ready", onReady);
+  const probeQueue = producer(jobCatalog.probe, connection, prefix);
+  const scheduleQueue = producer(jobCatalog.probeSchedule, connection, prefix);
+  // Re-upserted on every reconnect: probe jobs lost with a Redis that restarted empty are not lost work,
+  // their leases lapse and the listings fall due again.
+  const ticks = await schedulers(
+    scheduleQueue,
+    [
+      { id: "claim-due", every: deps.config.PROBE_TICK_MS, name: "claim-due" },
+      { id: "retention", every: deps.config.PROBE_RETENTION_EVERY_MS, name: "retention" },
+    ],
+    deps.log,
+  );
   const politeness = hostPoliteness(connection, prefix, deps.config.PROBE_HOST_MIN_GAP_MS);
 
-  const scheduler = new Worker(
-    QUEUES.schedule,
-    async (job) => {
+  const scheduler = worker(
+    jobCatalog.probeSchedule,
+    async (_tick, job) => {
       if (job.name === "retention") return rollUpOldProbes(deps.db);
       const due = await leaseDueProbes(deps.db, {
         limit: deps.config.PROBE_CLAIM_BATCH,
         leaseS: deps.config.PROBE_LEASE_S,
       });
-      if (due.length > 0)
-        await probeQueue.addBulk(
-          due.map((d) => ({ name: "probe", data: d, opts: { ...PROBE_JOB_OPTS, jobId: probeJobId(d) } })),
-        );
+      // The catalog gives each probe its deterministic id (listing, slot).
+      if (due.length > 0) await probeQueue.addBulk(due.map((d) => ({ name: "probe", data: d })));
       return { enqueued: due.length };
     },
-    { connection, prefix, concurrency: 1 },
+    { connection, prefix, log: deps.log },
   );
-  const worker = new Worker(QUEUES.probe, (job, token) => processProbe(deps, job, token, politeness), {
-    connection,
-    prefix,
-    concurrency: deps.config.PROBE_CONCURRENCY,
-    lockDuration: deps.config.PROBE_STALLED_MS,
-    stalledInterval: deps.config.PROBE_STALLED_MS,
-  });
-  for (const w of [scheduler, worker])
-    w.on("error", (err) => deps.log.warn({ err: String(err) }, "worker error (will retry)"));
-  worker.on("failed", (job, err) => {
-    if (!(err instanceof DelayedError)) deps.log.warn({ job: job?.id, err: err.message }, "probe job failed");
-  });
+  const probes = worker(
+    jobCatalog.probe,
+    (data, job, token) => processProbe(deps, data, job, token, politeness),
+    {
+      connection,
+      prefix,
+      log: deps.log,
+      concurrency: deps.config.PROBE_CONCURRENCY,
+      lockDuration: deps.config.PROBE_STALLED_MS,
+      stalledInterval: deps.config.PROBE_STALLED_MS,
+    },
+  );
   return {
     probeQueue,
     async close() {
-      connection.off("ready", onReady);
+      ticks.close();
       await scheduler.close();
-      await worker.close();
+      await probes.close();
       await probeQueue.close();
       await scheduleQueue.close();
     },

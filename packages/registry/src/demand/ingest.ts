@@ -1,6 +1,6 @@
 import { normaliseTerm } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
-import type { SearchLogJob } from "./log.js";
+import type { SearchLogJob } from "@tollgate/schema";
 
 /**
  * Store one search (idempotent by event id). A search is a seller's self-check when its results include a

@@ -1,23 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
-import { clientKey, createLimiter, type Limiter, type Logger } from "@tollgate/platform";
-import type { Queue } from "bullmq";
-import { z } from "zod";
+import { clientKey, createLimiter, type Limiter, type Logger, type ProducerOf } from "@tollgate/platform";
+import type { jobCatalog, SearchLogJob } from "@tollgate/schema";
 import type { SearchEvent } from "../listings/discover.js";
 
-export const SEARCH_LOG_QUEUE = "search-log";
-
-/** A search as queued for the aggregator: the client IP only as a salted hash. */
-export const SearchLogJob = z.object({
-  eventId: z.string().uuid(),
-  at: z.string(),
-  source: z.enum(["rest", "mcp"]),
-  query: z.string().nullable(),
-  category: z.string().nullable(),
-  clientHash: z.string(),
-  resultIds: z.array(z.string()),
-  params: z.record(z.string(), z.unknown()),
-});
-export type SearchLogJob = z.infer<typeof SearchLogJob>;
+/** Where searches are logged: `producer(jobCatalog.searchLog, …)` of `@tollgate/platform`. */
+export type SearchLogQueue = Pick<ProducerOf<typeof jobCatalog.searchLog>, "add">;
 
 /**
  * Salted hash of a client, counted by its key (an IPv4 address, an IPv6 /64: see `clientKey`); the address
@@ -46,7 +33,7 @@ export function searchLogCap(redis: Parameters<typeof createLimiter>[0], prefix:
  * cap holds across replicas and across api and mcp): past it the search is answered but not logged, so one
  * client cannot outweigh the others in the searches counted.
  */
-export function searchLogProducer(queue: Queue, salt: string, log: Logger, perClient: Limiter) {
+export function searchLogProducer(queue: SearchLogQueue, salt: string, log: Logger, perClient: Limiter) {
   const enqueue = async (e: SearchEvent) => {
     const hash = clientHash(e.clientIp, salt);
     if (!(await perClient.consume(hash)).ok) return;
@@ -60,13 +47,8 @@ export function searchLogProducer(queue: Queue, salt: string, log: Logger, perCl
       resultIds: e.resultIds,
       params: e.params,
     };
-    await queue.add("search", job, {
-      jobId: job.eventId,
-      removeOnComplete: true,
-      removeOnFail: { age: 7 * 86_400 },
-      attempts: 5,
-      backoff: { type: "exponential", delay: 1000 },
-    });
+    // The catalog applies the job id (the event id) and the retry policy.
+    await queue.add("search", job);
   };
   return (e: SearchEvent): void => {
     enqueue(e).catch((err) => log.warn({ err: String(err) }, "search not logged for demand"));
