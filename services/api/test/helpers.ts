@@ -1,6 +1,6 @@
 import type { Db } from "@tollgate/db";
 import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
-import { createLogger, createSafeHttpClient } from "@tollgate/platform";
+import { createLogger, createSafeHttpClient, type Logger } from "@tollgate/platform";
 import type { HostCheck } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
 import { Redis } from "ioredis";
@@ -48,6 +48,8 @@ export async function startTestApi(
     /** The Redis the limiters count in (default: the local one); a dead one tests outages. */
     limitStore?: Redis;
     trustedProxies?: AppDeps["trustedProxies"];
+    /** The api's logger (default: silent). */
+    log?: Logger;
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -64,7 +66,7 @@ export async function startTestApi(
   };
   const app = buildApi({
     db: opts.db ? opts.db(tdb) : tdb.db,
-    log: createLogger("api-test", "silent"),
+    log: opts.log ?? createLogger("api-test", "silent"),
     serviceName: "tollgate",
     publicBaseUrl: "http://tollgate.test",
     maxBodyBytes: 64 * 1024,

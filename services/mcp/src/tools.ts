@@ -1,15 +1,16 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type Db, isDatabaseUnavailable, isUnstorableText } from "@tollgate/db";
+import type { Db } from "@tollgate/db";
 import {
   type DemandOptions,
   type DiscoverDeps,
   demandFeed,
   discover,
   getListingDetail,
+  knownFailure,
   resolveEndpoint,
 } from "@tollgate/registry";
-import { ApiError } from "@tollgate/schema";
+import { DemandFeed, DiscoverResult, ListingDetail, Resolution } from "@tollgate/schema";
 import { z } from "zod";
 
 export interface ToolDeps {
@@ -19,11 +20,6 @@ export interface ToolDeps {
   /** The free feed's settings (floor, paid tier, delay): the same as the api's. */
   demand: Omit<DemandOptions, "now">;
 }
-
-const Loose = z.looseObject({});
-
-/** Seconds an agent should wait while the registry's database is unreachable. */
-const RETRY_AFTER_SECONDS = 5;
 
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 
@@ -42,21 +38,17 @@ function toolArgs<T extends z.ZodRawShape>(shape: T) {
 }
 
 /**
- * A verb's answer as structured tool output; a verb's ApiError as a tool error with its message; an
- * unreachable database as a tool error saying to retry.
+ * A verb's answer as structured tool output (the server checks it against the tool's output schema, the
+ * REST schema of the same answer); a verb's ApiError, text Postgres cannot store or an unreachable
+ * database as a tool error `code: message`, in the same words as the REST error body.
  */
 async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
     const data = await run();
     return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
   } catch (err) {
-    if (err instanceof ApiError) return toolError(`${err.code}: ${err.message}`);
-    if (isUnstorableText(err))
-      return toolError("validation_failed: text must not contain the NUL character (\\u0000)");
-    if (isDatabaseUnavailable(err))
-      return toolError(
-        `service_unavailable: the registry is temporarily unavailable (its database is unreachable or overloaded); retry in ${RETRY_AFTER_SECONDS} seconds`,
-      );
+    const known = knownFailure(err);
+    if (known) return toolError(`${known.code}: ${known.message}`);
     throw err;
   }
 }
@@ -89,11 +81,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
         min_score: z.number().min(0).max(1).optional().describe("lowest acceptable reputation score, 0..1"),
         limit: z.number().int().min(1).max(50).optional().describe("results, default 10, max 50"),
       }),
-      outputSchema: z.looseObject({
-        count: z.number().int(),
-        results: z.array(Loose),
-        note: z.string().optional(),
-      }),
+      outputSchema: DiscoverResult,
     },
     async (args) =>
       answer(() =>
@@ -118,7 +106,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       title: "Details of one listing",
       description: "The full listing record, the same as GET /v1/listings/{id}.",
       inputSchema: toolArgs({ id: z.string().min(1).max(64).describe("listing id, e.g. lst_…") }),
-      outputSchema: z.looseObject({ id: z.string() }),
+      outputSchema: ListingDetail,
     },
     async ({ id }) => answer(() => getListingDetail(deps.db, id, deps.serviceName)),
   );
@@ -132,10 +120,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       inputSchema: toolArgs({
         url: z.string().min(1).max(2048).describe("the endpoint URL you are about to pay"),
       }),
-      outputSchema: z.looseObject({
-        match: z.enum(["active", "delisted", "not_listed"]),
-        detail: Loose.nullable(),
-      }),
+      outputSchema: Resolution,
     },
     async ({ url }) => answer(() => resolveEndpoint(deps.db, url, deps.serviceName)),
   );
@@ -150,13 +135,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
         limit: z.number().int().min(1).max(100).optional().describe("needs per page, default 20, max 100"),
         offset: z.number().int().min(0).max(10_000_000).optional().describe("needs to skip, default 0"),
       }),
-      outputSchema: z.looseObject({
-        window_days: z.number(),
-        delay_hours: z.number(),
-        k_anonymity_floor: z.number(),
-        top_needs: z.array(z.looseObject({ need: z.string(), searches: z.number(), client_ips: z.number() })),
-        next_offset: z.number().nullable(),
-      }),
+      outputSchema: DemandFeed,
     },
     async ({ limit, offset }) =>
       answer(() => demandFeed(deps.db, { ...deps.demand, limit: limit ?? 20, offset: offset ?? 0 })),

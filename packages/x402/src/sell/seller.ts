@@ -147,11 +147,15 @@ export function createSeller(cfg: SellerConfig) {
     accepts: [requirements(route)],
   });
 
-  const offer = (route: PaidRoute, url: string, error?: string, message?: string): PaidAnswer => {
-    const pr = paymentRequired(route, url, error);
+  /**
+   * The 402 terms; with `why`, a presented payment was not taken: `error` is one of our codes (each in the
+   * api's error catalog, @tollgate/schema) or the facilitator's own reason, passed through as given.
+   */
+  const offer = (route: PaidRoute, url: string, why?: { error: string; message: string }): PaidAnswer => {
+    const pr = paymentRequired(route, url, why?.error);
     return {
       status: 402,
-      body: { ...pr, ...(error ? { error, message: message ?? error } : {}) },
+      body: { ...pr, ...(why ? { error: why.error, message: why.message } : {}) },
       headers: { "PAYMENT-REQUIRED": b64(pr) },
     };
   };
@@ -236,14 +240,18 @@ export function createSeller(cfg: SellerConfig) {
     afterUncertain = false,
   ): Promise<PaidAnswer> {
     let txHash: string | null = null;
-    let refusal: string | null = null;
+    let refusal: { error: string; message: string } | null = null;
     try {
       const settled = await withTimeout(
         cfg.facilitator.settle(payload, requirements(route)),
         settleTimeoutMs,
       );
       if (settled.success) txHash = settled.transaction;
-      else refusal = settled.errorReason ?? "settlement_failed";
+      else
+        refusal = {
+          error: settled.errorReason ?? "settlement_failed",
+          message: "settlement failed; nothing was charged",
+        };
     } catch (err) {
       // Broadcast may have happened: the chain decides, never a guess.
       const seen = await chainSays(row);
@@ -259,11 +267,11 @@ export function createSeller(cfg: SellerConfig) {
       const seen = await chainSays(row);
       if (seen.state === "settled") txHash = seen.txHash;
       else if (seen.state === "unknown" && (cfg.chain || afterUncertain)) {
-        await markIndeterminate(db, lease, refusal);
+        await markIndeterminate(db, lease, refusal.error);
         return indeterminate(lease.id);
       } else {
-        await closeUncharged(db, lease, "failed", refusal);
-        return offer(route, url, refusal, "settlement failed; nothing was charged");
+        await closeUncharged(db, lease, "failed", refusal.error);
+        return offer(route, url, refusal);
       }
     }
     const tx = txHash as string;
@@ -339,7 +347,10 @@ export function createSeller(cfg: SellerConfig) {
     }
     return v.isValid
       ? null
-      : offer(route, url, v.invalidReason ?? "invalid_payment", v.invalidMessage ?? "payment did not verify");
+      : offer(route, url, {
+          error: v.invalidReason ?? "invalid_payment",
+          message: v.invalidMessage ?? "payment did not verify",
+        });
   }
 
   /** A payment seen before: the same answer, a conflict, or the unfinished attempt carried on. */
@@ -391,13 +402,13 @@ export function createSeller(cfg: SellerConfig) {
         return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
       }
       if (seen.state === "expired" || seen.state === "voided") {
-        await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);
-        return offer(
-          route,
-          url,
-          `authorization_${seen.state}`,
-          "this payment can no longer settle; nothing was charged",
-        );
+        const message = "this payment can no longer settle; nothing was charged";
+        const why =
+          seen.state === "expired"
+            ? { error: "authorization_expired", message }
+            : { error: "authorization_voided", message };
+        await closeUncharged(db, lease, "failed", why.error);
+        return offer(route, url, why);
       }
       return settleKept(lease, kept, payload, route, url, auth, row, opts, true);
     }
@@ -453,7 +464,10 @@ export function createSeller(cfg: SellerConfig) {
       const payload = decodePayment(req.paymentHeader);
       const auth = payload ? authorizationOf(payload) : null;
       if (!payload || !auth)
-        return offer(route, req.url, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment");
+        return offer(route, req.url, {
+          error: "invalid_payment",
+          message: "PAYMENT-SIGNATURE is not an x402 v2 exact payment",
+        });
       const keys = fingerprints(req, payload);
       const seen = await findPayment(db, auth.from, auth.nonce);
       if (seen) return resume(seen, keys, payload, auth, route, req.url, handler, opts);

@@ -1,0 +1,100 @@
+import { ERROR_CODES } from "@tollgate/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TAGS } from "../src/routes/responses.js";
+import { startTestApi, type TestApi } from "./helpers.js";
+
+// The document is generated from the routes as they are served: nothing is registered beside a handler,
+// so the two cannot drift apart.
+let t: TestApi;
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is read field by field
+let doc: any;
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+function operations(): [string, string, Operation][] {
+  return Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => [method, path, op] as [string, string, Operation]),
+  );
+}
+const op = (method: string, path: string): Operation => doc.paths[path][method];
+
+beforeAll(async () => {
+  t = await startTestApi();
+  doc = await (await t.req("GET", "/openapi.json")).json();
+});
+afterAll(() => t.tdb.drop());
+
+describe("/openapi.json", () => {
+  it("every operation has a known tag and a unique operationId", () => {
+    const ids = operations().map(([, , o]) => o.operationId);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [method, path, o] of operations()) {
+      expect(o.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const tag of o.tags ?? []) expect(Object.keys(TAGS), `${method} ${path}`).toContain(tag);
+    }
+    expect(doc.tags.map((x: { name: string }) => x.name)).toEqual(Object.keys(TAGS));
+  });
+
+  it("every path the app serves is in the document, and every documented operation is served", () => {
+    const served = t.app.routes
+      .filter((r) => r.method !== "ALL")
+      .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
+    const documented = operations().map(([method, path]) => `${method} ${path}`);
+    expect([...new Set(served)].sort()).toEqual([...documented].sort());
+  });
+
+  it("lists the error codes of the catalog in the error body schema", () => {
+    expect(doc.components.schemas.ErrorCode.enum).toEqual(ERROR_CODES);
+    expect(doc.components.schemas.Error.properties.error.$ref).toBe("#/components/schemas/ErrorCode");
+    expect(doc.components.schemas.Error.required).toEqual(
+      expect.arrayContaining(["error", "message", "request_id"]),
+    );
+  });
+
+  it.each([
+    ["/v1/listings/{id}/verdict", "Verdict"],
+    ["/v1/listings/{id}/purchases", "PurchaseHistory"],
+    ["/v1/demand/clusters", "DemandClusters"],
+    ["/v1/demand/report", "DemandReport"],
+  ])("paid %s: 200 is %s, 402 is PaymentRequired or an error body", (path, schema) => {
+    const o = op("get", path);
+    expect(o.tags).toContain("paid");
+    expect(o.responses["200"]?.content?.["application/json"]?.schema).toEqual({
+      $ref: `#/components/schemas/${schema}`,
+    });
+    expect(o.responses["402"]?.content?.["application/json"]?.schema).toEqual({
+      anyOf: [{ $ref: "#/components/schemas/PaymentRequired" }, { $ref: "#/components/schemas/Error" }],
+    });
+  });
+
+  it("a paid id is any string (malformed ids are refused as unknown, never by validation)", () => {
+    for (const path of ["/v1/listings/{id}/verdict", "/v1/listings/{id}/purchases"]) {
+      const id = op("get", path).parameters?.find((p) => p.name === "id");
+      expect(id).toMatchObject({ in: "path", schema: { type: "string" } });
+      expect(id?.schema.pattern).toBeUndefined();
+    }
+    // Free routes keep the id pattern: a malformed id there is a 404.
+    const free = op("get", "/v1/listings/{id}").parameters?.find((p) => p.name === "id");
+    expect(free?.schema.pattern).toBeDefined();
+  });
+
+  it("POST /v1/listings documents its body, 201, 402, 409, 415 and 429", () => {
+    const create = op("post", "/v1/listings");
+    expect(create.requestBody?.content["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/ListingCreateRequest",
+    });
+    expect(doc.components.schemas.ListingCreateRequest.properties.endpoint_url).toBeDefined();
+    expect(Object.keys(create.responses)).toEqual(
+      expect.arrayContaining(["201", "402", "409", "415", "429"]),
+    );
+  });
+});
