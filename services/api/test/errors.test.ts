@@ -173,7 +173,7 @@ describe("request ids", () => {
     const at = (id: string, via = base) =>
       fetch(`${via}/v1/nothing-here`, { headers: { "x-request-id": id } }).then(async (r) => ({
         header: r.headers.get("x-request-id"),
-        body: (await r.json()).request_id,
+        body: ((await r.json()) as { request_id: string }).request_id,
       }));
     // Served on 127.0.0.1, a trusted proxy here: its safe id is kept.
     expect(await at("ingress-7f3a9c1e-42")).toEqual({

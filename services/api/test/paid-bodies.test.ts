@@ -50,10 +50,12 @@ const payment = () =>
   ).toString("base64");
 
 /** The body parses with the schema, and parsing drops nothing: no field the schema does not know. */
-async function shapedAs(schema: z.ZodType, res: Response) {
+async function shapedAs<S extends z.ZodType>(schema: S, res: Response): Promise<z.output<S>> {
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(schema.parse(body)).toEqual(body);
+  const parsed = schema.parse(body);
+  expect(parsed).toEqual(body);
+  return parsed;
 }
 
 const paid = (path: string) => t.req("GET", path, undefined, { "payment-signature": payment() });
@@ -114,15 +116,12 @@ afterAll(() => t.tdb.drop());
 describe("paid answers have their schema's shape", () => {
   it("verdict", async () => shapedAs(Verdict, await paid(`/v1/listings/${listingId}/verdict`)));
   it("purchase history", async () => {
-    const res = await paid(`/v1/listings/${listingId}/purchases`);
-    const body = await res.clone().json();
-    expect(body.pairs).toHaveLength(1);
-    await shapedAs(PurchaseHistory, res);
+    const history = await shapedAs(PurchaseHistory, await paid(`/v1/listings/${listingId}/purchases`));
+    expect(history.pairs).toHaveLength(1);
   });
   it("demand clusters", async () => {
-    const res = await paid("/v1/demand/clusters");
-    expect((await res.clone().json()).clusters.length).toBeGreaterThan(0);
-    await shapedAs(DemandClusters, res);
+    const snapshot = await shapedAs(DemandClusters, await paid("/v1/demand/clusters"));
+    expect(snapshot.clusters.length).toBeGreaterThan(0);
   });
   it("demand report", async () => shapedAs(DemandReport, await paid("/v1/demand/report")));
 });
@@ -130,8 +129,7 @@ describe("paid answers have their schema's shape", () => {
 describe("free answers the MCP tools share have their schema's shape", () => {
   it("listing detail", async () => shapedAs(ListingDetail, await t.req("GET", `/v1/listings/${listingId}`)));
   it("demand feed", async () => {
-    const res = await t.req("GET", "/v1/demand");
-    expect((await res.clone().json()).top_needs.length).toBeGreaterThan(0);
-    await shapedAs(DemandFeed, res);
+    const feed = await shapedAs(DemandFeed, await t.req("GET", "/v1/demand"));
+    expect(feed.top_needs.length).toBeGreaterThan(0);
   });
 });

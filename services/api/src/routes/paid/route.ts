@@ -104,6 +104,8 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
     },
   });
   app.openapi(route, async (c) => {
+    // The route is a plain RouteConfig here, so the params zod-openapi validated are read untyped and
+    // given the spec's own schema type.
     const input = (spec.params ? c.req.valid("param" as never) : {}) as Input<P>;
     return sellPaid(
       c,
