@@ -169,9 +169,9 @@ describe("red team: each attack fails", () => {
       headers: { "x-claim-token": one.claim_token },
     });
     expect(del.status).toBe(200);
-    expect((await post(`${api}/v1/listings`, listing("https://burst.redteam2.test/after-delete"))).status).toBe(
-      402,
-    );
+    expect(
+      (await post(`${api}/v1/listings`, listing("https://burst.redteam2.test/after-delete"))).status,
+    ).toBe(402);
   });
 
   it("4 and 10. a client behind the trusted proxy cannot pose as many: discover and /mcp are throttled per client", async () => {
