@@ -4,14 +4,13 @@ import {
   type Chain,
   type DemoSellers,
   localWallet,
-  payingClient,
   payingFetch,
   type RunningService,
+  signPaymentFor,
   startChain,
   startDemoSellers,
   startService,
 } from "@tollgate/devnet";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "./harness/world.js";
@@ -220,45 +219,28 @@ describe("red team: each attack fails", () => {
     const slow = String(slowApi.ready.url);
     const id = (await json(await post(`${api}/v1/listings`, listing(demo.sellers["with-sample"].url)))).id;
     const url = `${slow}/v1/listings/${id}/verdict`;
-    let header: string | null = null;
-    await wrapFetchWithPayment(
-      (async (input: string | URL | Request, init?: RequestInit) => {
-        const req = new Request(input, init);
-        header = req.headers.get("payment-signature");
-        return header ? new Response("{}", { status: 599 }) : fetch(req);
-      }) as typeof fetch,
-      payingClient(chain, chain.wallets.buyers[2]!),
-    )(url).catch(() => undefined);
-    expect(header).toBeTruthy();
+    const header = await signPaymentFor(chain, chain.wallets.buyers[2]!, url);
     const before = await chain.balanceOf(chain.wallets.operator.address);
-    const first = await fetch(url, { headers: { "payment-signature": header! } });
+    const first = await fetch(url, { headers: { "payment-signature": header } });
     // 502 unless the chain already showed the transfer when the 1 ms bound passed (then the answer itself).
     expect([502, 200]).toContain(first.status);
     if (first.status === 502) expect((await json(first)).verdict).toBeUndefined();
     // The retry reaches the other replica: the kept answer is the same wherever it is asked.
     await sleep(300);
     const again = await fetch(`${api}/v1/listings/${id}/verdict`, {
-      headers: { "payment-signature": header! },
+      headers: { "payment-signature": header },
     });
     expect(again.status).toBe(200);
     const verdict = await json(again);
-    const third = await fetch(url, { headers: { "payment-signature": header! } });
+    const third = await fetch(url, { headers: { "payment-signature": header } });
     expect(await json(third)).toEqual(verdict);
     expect(await chain.balanceOf(chain.wallets.operator.address)).toBe(before + 5000n);
     const attestation = await fetch(verdict.verification.attestation_url);
     expect(attestation.status).toBe(200);
 
     // A payer who never comes back: the reconciler job records the settlement from the chain on its own.
-    let lost: string | null = null;
-    await wrapFetchWithPayment(
-      (async (input: string | URL | Request, init?: RequestInit) => {
-        const req = new Request(input, init);
-        lost = req.headers.get("payment-signature");
-        return lost ? new Response("{}", { status: 599 }) : fetch(req);
-      }) as typeof fetch,
-      payingClient(chain, chain.wallets.buyers[3]!),
-    )(url).catch(() => undefined);
-    expect([502, 200]).toContain((await fetch(url, { headers: { "payment-signature": lost! } })).status);
+    const lost = await signPaymentFor(chain, chain.wallets.buyers[3]!, url);
+    expect([502, 200]).toContain((await fetch(url, { headers: { "payment-signature": lost } })).status);
     let status = "";
     for (let i = 0; i < 40 && status !== "settled"; i++) {
       await sleep(250);

@@ -31,3 +31,30 @@ export function payingClient(chain: Chain, wallet: Wallet, opts: { maxAtomicPerP
   });
   return client;
 }
+
+/**
+ * A real PAYMENT-SIGNATURE for this request from the official client, captured instead of sent: tests
+ * present it themselves (twice, to another replica, for another request) to check what a payment buys.
+ */
+export async function signPaymentFor(
+  chain: Chain,
+  wallet: Wallet,
+  url: string,
+  init: RequestInit = {},
+): Promise<string> {
+  let captured: string | null = null;
+  const spy = async (input: string | URL | Request, i?: RequestInit) => {
+    const req = new Request(input, i);
+    const sig = req.headers.get("payment-signature");
+    if (sig) {
+      captured = sig;
+      return new Response("{}", { status: 599 });
+    }
+    return fetch(req);
+  };
+  await wrapFetchWithPayment(spy as typeof fetch, payingClient(chain, wallet))(url, init).catch(
+    () => undefined,
+  );
+  if (!captured) throw new Error(`no payment was signed for ${url}`);
+  return captured;
+}

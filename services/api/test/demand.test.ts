@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
-import { type Chain, createLocalFacilitator, payingClient, payingFetch, startChain } from "@tollgate/devnet";
+import {
+  type Chain,
+  createLocalFacilitator,
+  payingFetch,
+  signPaymentFor,
+  startChain,
+} from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import { buildDemandSnapshots, clientHash, ingestSearch } from "@tollgate/registry";
 import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_WORK } from "../src/payments.js";
@@ -191,25 +196,7 @@ describe("GET /v1/demand (free feed)", () => {
   );
 });
 
-/** A real PAYMENT-SIGNATURE from the official client for `url`, captured instead of sent. */
-async function signedHeaderFor(url: string): Promise<string> {
-  let captured: string | null = null;
-  const spy = async (input: string | URL | Request, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const sig = req.headers.get("payment-signature");
-    if (sig) {
-      captured = sig;
-      return new Response("{}", { status: 599 });
-    }
-    return fetch(req);
-  };
-  await wrapFetchWithPayment(
-    spy as typeof fetch,
-    payingClient(chain, chain.wallets.buyers[2]!),
-  )(url).catch(() => undefined);
-  if (!captured) throw new Error("no payment header was produced");
-  return captured;
-}
+const signedHeaderFor = (url: string) => signPaymentFor(chain, chain.wallets.buyers[1]!, url);
 
 describe("paid demand: /v1/demand/clusters and /v1/demand/report", () => {
   const ledger = () => t.tdb.db.selectFrom("payments").selectAll().execute();

@@ -4,14 +4,13 @@ import {
   type Chain,
   createLocalFacilitator,
   localWallet,
-  payingClient,
   payingFetch,
+  signPaymentFor,
   startChain,
 } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import { createSeller, createSettlementReader, generateSigningKey, type Seller } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_WORK } from "../src/payments.js";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
@@ -32,6 +31,11 @@ const operator = () => chain.wallets.operator.address;
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const json = async (r: Response): Promise<any> => r.json();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Wait until the operator's balance shows a late settlement (a loaded machine makes it later). */
+async function landed(balance: bigint) {
+  for (let i = 0; i < 100 && (await chain.balanceOf(operator())) < balance; i++) await sleep(100);
+  expect(await chain.balanceOf(operator())).toBe(balance);
+}
 
 beforeAll(async () => {
   chain = await startChain();
@@ -85,24 +89,8 @@ async function walletWith(atomic: bigint) {
   return wallet;
 }
 
-/** A real PAYMENT-SIGNATURE from the official client for this request, captured instead of sent. */
-async function signFor(url: string, init: RequestInit = {}, wallet = chain.wallets.buyers[1]!) {
-  let captured: string | null = null;
-  const spy = async (input: string | URL | Request, i?: RequestInit) => {
-    const req = new Request(input, i);
-    const sig = req.headers.get("payment-signature");
-    if (sig) {
-      captured = sig;
-      return new Response("{}", { status: 599 });
-    }
-    return fetch(req);
-  };
-  await wrapFetchWithPayment(spy as typeof fetch, payingClient(chain, wallet))(url, init).catch(
-    () => undefined,
-  );
-  if (!captured) throw new Error("no payment was signed");
-  return captured as string;
-}
+const signFor = (url: string, init: RequestInit = {}, wallet = chain.wallets.buyers[1]!) =>
+  signPaymentFor(chain, wallet, url, init);
 
 const postListing = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -221,7 +209,7 @@ describe("paid submissions exist only once their fee settled", () => {
     expect(rival.status).toBe(409);
     expect((await rival.json()).error).toBe("submission_pending");
 
-    await sleep(800); // the late transfer lands
+    await landed(before + 250_000n); // the late transfer lands
     const again = await fetch(url, postListing(body, { "payment-signature": header }));
     expect(again.status).toBe(201);
     const created = await json(again);
@@ -281,7 +269,7 @@ describe("paid but not answered", () => {
     expect((await json(first)).verdict).toBeUndefined();
     // Not paid yet as far as we know: nothing is published.
     expect(await attestationCount()).toBe(attestationsBefore);
-    await sleep(800);
+    await landed(before + 5000n); // the late transfer lands
     const again = await fetch(url, { headers: { "payment-signature": header } });
     expect(again.status).toBe(200);
     const verdict = await json(again);
@@ -299,6 +287,7 @@ describe("paid but not answered", () => {
   it("the reconciler settles from the chain what nobody came back for, and publishes its work once", async () => {
     const url = `${base}/v1/listings/${listingId}/verdict`;
     const header = await signFor(url);
+    const before = await chain.balanceOf(operator());
     mode = "slow";
     try {
       expect((await fetch(url, { headers: { "payment-signature": header } })).status).toBe(502);
@@ -306,7 +295,7 @@ describe("paid but not answered", () => {
       mode = "ok";
     }
     const attestationsBefore = await attestationCount();
-    await sleep(800);
+    await landed(before + 5000n); // the late transfer lands
     expect(await seller.reconcile()).toMatchObject({ settled: 1 });
     expect(await attestationCount()).toBe(attestationsBefore + 1);
     expect(await seller.reconcile()).toEqual({});

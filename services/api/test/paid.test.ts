@@ -1,8 +1,14 @@
 import { serve } from "@hono/node-server";
-import { type Chain, createLocalFacilitator, payingClient, payingFetch, startChain } from "@tollgate/devnet";
+import {
+  type Chain,
+  createLocalFacilitator,
+  payingFetch,
+  signPaymentFor,
+  startChain,
+} from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
 import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
-import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
+import { decodePaymentResponseHeader } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_WORK } from "../src/payments.js";
@@ -16,6 +22,8 @@ let listingId: string;
 const operator = () => chain.wallets.operator.address;
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const json = async (r: Response): Promise<any> => r.json();
+
+const signedHeaderFor = (url: string, buyer = 1) => signPaymentFor(chain, chain.wallets.buyers[buyer]!, url);
 
 beforeAll(async () => {
   chain = await startChain();
@@ -59,26 +67,6 @@ afterAll(async () => {
   await t.tdb.drop();
   await chain.stop();
 });
-
-/** A real PAYMENT-SIGNATURE from the official client, captured instead of sent. */
-async function signedHeaderFor(url: string, buyer = 1): Promise<string> {
-  let captured: string | null = null;
-  const spy = async (input: string | URL | Request, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const sig = req.headers.get("payment-signature");
-    if (sig) {
-      captured = sig;
-      return new Response("{}", { status: 599 });
-    }
-    return fetch(req);
-  };
-  await wrapFetchWithPayment(
-    spy as typeof fetch,
-    payingClient(chain, chain.wallets.buyers[buyer]!),
-  )(url).catch(() => undefined);
-  if (!captured) throw new Error("no payment header was produced");
-  return captured;
-}
 
 const ledger = () => t.tdb.db.selectFrom("payments").selectAll().orderBy("created_at").execute();
 
