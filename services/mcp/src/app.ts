@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -14,11 +15,17 @@ export interface McpAppDeps extends ToolDeps {
   limit: Limiter;
 }
 
-type McpEnv = { Variables: { clientIp: string } };
+type McpEnv = { Variables: { clientIp: string; requestId: string } };
 
-const jsonRpcError = (code: number, message: string, data?: Record<string, unknown>) => ({
+/** A JSON-RPC error of the tool server itself; `data.request_id` is the id in x-request-id and the log line. */
+const jsonRpcError = (
+  c: { get(key: "requestId"): string },
+  code: number,
+  message: string,
+  data: Record<string, unknown> = {},
+) => ({
   jsonrpc: "2.0",
-  error: { code, message, ...(data ? { data } : {}) },
+  error: { code, message, data: { ...data, request_id: c.get("requestId") } },
   id: null,
 });
 
@@ -39,6 +46,24 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]
  */
 export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
   const app = new Hono<McpEnv>();
+  // Every answer carries a request id (header, error data, the one log line of the request).
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = `req_${randomBytes(12).toString("hex")}`;
+    c.set("requestId", requestId);
+    await next();
+    c.header("x-request-id", requestId);
+    deps.log.info(
+      {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: +(performance.now() - started).toFixed(1),
+      },
+      "request",
+    );
+  });
   // Counted before the body is read. A limiter store outage lets the call through (logged): the tool
   // server stays up while Redis is away, like GET /v1/discover.
   app.use("/mcp", async (c, next) => {
@@ -54,7 +79,7 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     if (r.ok) return next();
     const message = `too many requests from this address; retry after ${r.retryAfterS} s`;
     return c.json(
-      jsonRpcError(-32000, message, { error: "rate_limited", retry_after_s: r.retryAfterS }),
+      jsonRpcError(c, -32000, message, { error: "rate_limited", retry_after_s: r.retryAfterS }),
       429,
       { "retry-after": String(r.retryAfterS) },
     );
@@ -64,7 +89,7 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     bodyLimit({
       maxSize: 256 * 1024,
       // The rest of the body is never read: the client must not reuse this connection.
-      onError: (c) => c.json(jsonRpcError(-32600, "request too large"), 413, { connection: "close" }),
+      onError: (c) => c.json(jsonRpcError(c, -32600, "request too large"), 413, { connection: "close" }),
     }),
   );
   app.post("/mcp", async (c) => {
@@ -74,11 +99,11 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     try {
       body = JSON.parse(await c.req.text());
     } catch {
-      return c.json(jsonRpcError(-32700, "Parse error: the body is not JSON"), 400);
+      return c.json(jsonRpcError(c, -32700, "Parse error: the body is not JSON"), 400);
     }
     if (Array.isArray(body))
       return c.json(
-        jsonRpcError(-32600, "JSON-RPC batches are not accepted: send one message per POST /mcp"),
+        jsonRpcError(c, -32600, "JSON-RPC batches are not accepted: send one message per POST /mcp"),
         400,
       );
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
@@ -98,6 +123,7 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     app.on(method, "/mcp", (c) =>
       c.json(
         jsonRpcError(
+          c,
           -32000,
           `${method} is not supported: this server is stateless; send JSON-RPC with POST /mcp`,
         ),
@@ -108,10 +134,15 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
       ),
     );
   app.get("/healthz", (c) => c.json({ ok: true }));
-  app.notFound((c) => c.json({ error: "not_found", message: "the tool server answers POST /mcp" }, 404));
+  app.notFound((c) =>
+    c.json(
+      { error: "not_found", message: "the tool server answers POST /mcp", request_id: c.get("requestId") },
+      404,
+    ),
+  );
   app.onError((err, c) => {
-    deps.log.error({ err }, "mcp request failed");
-    return c.json(jsonRpcError(-32603, "internal error"), 500);
+    deps.log.error({ err, request_id: c.get("requestId") }, "mcp request failed");
+    return c.json(jsonRpcError(c, -32603, "internal error"), 500);
   });
   return app;
 }

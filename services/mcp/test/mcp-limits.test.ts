@@ -85,6 +85,9 @@ describe("POST /mcp rate limit, per client /64", () => {
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     const body = (await over.json()) as { error: { code: number; message: string; data: unknown } };
     expect(body.error.data).toMatchObject({ error: "rate_limited" });
+    // The same request id in the error's data and in the header.
+    expect(over.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{24}$/);
+    expect((body.error.data as { request_id: string }).request_id).toBe(over.headers.get("x-request-id"));
     expect(body.error.message).toMatch(/retry after \d+ s/);
     expect((await post(initialize(100), "198.51.100.31")).status).toBe(200);
   });
@@ -106,8 +109,11 @@ describe("POST /mcp batches", () => {
       "198.51.100.40",
     );
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: number; message: string } };
+    const body = (await res.json()) as {
+      error: { code: number; message: string; data: { request_id: string } };
+    };
     expect(body.error.code).toBe(-32600);
+    expect(body.error.data.request_id).toBe(res.headers.get("x-request-id"));
     expect(body.error.message).toMatch(/batches are not accepted/);
     expect((await post([initialize(1)], "198.51.100.40")).status).toBe(400);
     expect(logged.length).toBe(before);
