@@ -1,19 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { serve } from "@hono/node-server";
-import {
-  type Chain,
-  createLocalFacilitator,
-  payingFetch,
-  signPaymentFor,
-  startChain,
-} from "@tollgate/devnet";
-import { createLogger } from "@tollgate/platform";
+import type { serve } from "@hono/node-server";
+import { type Chain, payingFetch, signPaymentFor, startChain } from "@tollgate/devnet";
 import { buildDemandSnapshots, clientHash, ingestSearch } from "@tollgate/registry";
-import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAID_WORK } from "../src/payments.js";
-import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
 
 let chain: Chain;
 let t: TestApi;
@@ -44,24 +35,8 @@ const PUBLISHED = "real-time flight prices";
 
 beforeAll(async () => {
   chain = await startChain();
-  const facilitator = createLocalFacilitator(chain);
-  t = await startTestApi({
-    payments: async (db) => ({
-      seller: createSeller({
-        db,
-        log: createLogger("seller", "silent"),
-        facilitator,
-        payTo: operator(),
-        chain: createSettlementReader(chain.rpcUrl),
-        finalizers: PAID_WORK,
-      }),
-      signingKey: (await generateSigningKey()).key,
-    }),
-    demand: { paidTierLive: true, delayHours: 0 },
-  });
-  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  t = await startTestApi({ payments: chainPayments(chain), demand: { paidTierLive: true, delayHours: 0 } });
+  ({ server, base } = await serveTestApi(t));
   // Submitted through app.request: the submitter's client address is "unknown".
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
 

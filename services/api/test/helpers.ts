@@ -1,14 +1,17 @@
+import { serve } from "@hono/node-server";
 import type { Db } from "@tollgate/db";
 import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
+import { type Chain, createLocalFacilitator } from "@tollgate/devnet";
 import { createLogger, createSafeHttpClient, type Logger } from "@tollgate/platform";
 import type { HostCheck } from "@tollgate/registry";
-import { generateSigningKey } from "@tollgate/x402";
+import { createSeller, createSettlementReader, generateSigningKey, type Seller } from "@tollgate/x402";
+import type { FacilitatorClient } from "@x402/core/server";
 import { Redis } from "ioredis";
 import { buildApi } from "../src/app.js";
 import type { AppDeps } from "../src/deps.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
 import { apiLimits } from "../src/limits.js";
-import type { Payments } from "../src/payments.js";
+import { PAID_WORK, type Payments } from "../src/payments.js";
 import { createTestResolver } from "./resolver.js";
 
 /** DNS answers the test world gives; anything else fails to resolve. */
@@ -114,3 +117,39 @@ export const validListing = (over: Record<string, unknown> = {}) => ({
   price_amount: 0.01,
   ...over,
 });
+
+/**
+ * Payments on the local chain as the api builds them: a seller with the chain reader and the paid routes'
+ * finalizers, paid to the devnet operator. `facilitator` replaces the local one (to fail or stall on purpose).
+ */
+export function chainPayments(
+  chain: Chain,
+  opts: {
+    facilitator?: FacilitatorClient;
+    settleTimeoutMs?: number;
+    leaseMs?: number;
+    onSeller?: (seller: Seller) => void;
+  } = {},
+) {
+  return async (db: Db): Promise<Payments> => {
+    const seller = createSeller({
+      db,
+      log: createLogger("seller", "silent"),
+      facilitator: opts.facilitator ?? createLocalFacilitator(chain),
+      payTo: chain.wallets.operator.address,
+      settleTimeoutMs: opts.settleTimeoutMs,
+      leaseMs: opts.leaseMs,
+      chain: createSettlementReader(chain.rpcUrl),
+      finalizers: PAID_WORK,
+    });
+    opts.onSeller?.(seller);
+    return { seller, signingKey: (await generateSigningKey()).key };
+  };
+}
+
+/** The test api on a loopback port: paying clients need a real URL. */
+export async function serveTestApi(t: TestApi) {
+  const server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((r) => server.once("listening", r));
+  return { server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+}

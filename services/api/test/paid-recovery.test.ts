@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { serve } from "@hono/node-server";
+import type { serve } from "@hono/node-server";
 import {
   type Chain,
   createLocalFacilitator,
@@ -8,12 +8,10 @@ import {
   signPaymentFor,
   startChain,
 } from "@tollgate/devnet";
-import { createLogger } from "@tollgate/platform";
-import { createSeller, createSettlementReader, generateSigningKey, type Seller } from "@tollgate/x402";
+import type { Seller } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAID_WORK } from "../src/payments.js";
-import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
 
 // The money holes of the outside review, against a real chain, real Postgres and the api over HTTP:
 // a paid listing exists only once its fee settled; a payer whose settlement was lost gets the same answer
@@ -57,23 +55,16 @@ beforeAll(async () => {
   };
   t = await startTestApi({
     limits: { submissionsPerHour: 10_000 },
-    payments: async (db) => {
-      seller = createSeller({
-        db,
-        log: createLogger("seller", "silent"),
-        facilitator,
-        payTo: operator(),
-        settleTimeoutMs: SETTLE_TIMEOUT_MS,
-        leaseMs: 1500,
-        chain: createSettlementReader(chain.rpcUrl),
-        finalizers: PAID_WORK,
-      });
-      return { seller, signingKey: (await generateSigningKey()).key };
-    },
+    payments: chainPayments(chain, {
+      facilitator,
+      settleTimeoutMs: SETTLE_TIMEOUT_MS,
+      leaseMs: 1500,
+      onSeller: (s) => {
+        seller = s;
+      },
+    }),
   });
-  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  ({ server, base } = await serveTestApi(t));
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
 });
 afterAll(async () => {

@@ -1,18 +1,9 @@
-import { serve } from "@hono/node-server";
-import {
-  type Chain,
-  createLocalFacilitator,
-  payingFetch,
-  signPaymentFor,
-  startChain,
-} from "@tollgate/devnet";
-import { createLogger } from "@tollgate/platform";
-import { createSeller, createSettlementReader, generateSigningKey } from "@tollgate/x402";
+import type { serve } from "@hono/node-server";
+import { type Chain, payingFetch, signPaymentFor, startChain } from "@tollgate/devnet";
 import { decodePaymentResponseHeader } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAID_WORK } from "../src/payments.js";
-import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
 
 let chain: Chain;
 let t: TestApi;
@@ -27,23 +18,8 @@ const signedHeaderFor = (url: string, buyer = 1) => signPaymentFor(chain, chain.
 
 beforeAll(async () => {
   chain = await startChain();
-  const facilitator = createLocalFacilitator(chain);
-  t = await startTestApi({
-    payments: async (db) => ({
-      seller: createSeller({
-        db,
-        log: createLogger("seller", "silent"),
-        facilitator,
-        payTo: operator(),
-        chain: createSettlementReader(chain.rpcUrl),
-        finalizers: PAID_WORK,
-      }),
-      signingKey: (await generateSigningKey()).key,
-    }),
-  });
-  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  t = await startTestApi({ payments: chainPayments(chain) });
+  ({ server, base } = await serveTestApi(t));
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
   const old = new Date(Date.now() - 30 * 86_400_000);
   await t.tdb.db
