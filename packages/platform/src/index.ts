@@ -4,5 +4,6 @@ export * from "./logger.js";
 export * from "./net/index.js";
 export * from "./rate-limit.js";
 export * from "./redis.js";
+export * from "./request.js";
 export * from "./service.js";
 export * from "./shutdown.js";

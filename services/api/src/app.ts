@@ -1,13 +1,12 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { clientAddress, isTrustedPeer } from "@tollgate/platform";
+import { clientAddress, isTrustedPeer, logRequest, requestIdFor } from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
 import { closeWhenBodyUnread } from "./keep-alive.js";
-import { requestIdFor } from "./request-id.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
@@ -57,16 +56,13 @@ export function buildApi(deps: AppDeps): App {
     c.set("clientIp", clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies));
     await next();
     c.res.headers.set("x-request-id", requestId);
-    deps.log.info(
-      {
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: +(performance.now() - started).toFixed(1),
-      },
-      "request",
-    );
+    logRequest(deps.log, {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      startedMs: started,
+    });
   });
   app.use("*", closeWhenBodyUnread);
   app.use(

@@ -1,8 +1,8 @@
 import { type Server, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
+import { newRequestId } from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
-import { newRequestId } from "./request-id.js";
 
 /** Node's own refusals, before any route runs. */
 function refusalFor(code: string | undefined): ApiError {

@@ -1,8 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Cidr, clientAddress, clientKey, type Limiter, type Logger } from "@tollgate/platform";
+import {
+  type Cidr,
+  clientAddress,
+  clientKey,
+  isTrustedPeer,
+  type Limiter,
+  type Logger,
+  logRequest,
+  requestIdFor,
+} from "@tollgate/platform";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { registerTools, type ToolDeps } from "./tools.js";
@@ -29,15 +37,18 @@ const jsonRpcError = (
   id: null,
 });
 
+/** The socket peer, when served by @hono/node-server. */
+function socketPeer(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // not served by node-server
+  }
+}
+
 /** The client's address (X-Forwarded-For walked from the right through TRUSTED_PROXIES). */
 function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]): string {
-  let peer: string | undefined;
-  try {
-    peer = getConnInfo(c).remote.address;
-  } catch {
-    // not served by node-server
-  }
-  return clientAddress(peer, c.req.header("x-forwarded-for"), trusted);
+  return clientAddress(socketPeer(c), c.req.header("x-forwarded-for"), trusted);
 }
 
 /**
@@ -49,20 +60,21 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
   // Every answer carries a request id (header, error data, the one log line of the request).
   app.use("*", async (c, next) => {
     const started = performance.now();
-    const requestId = `req_${randomBytes(12).toString("hex")}`;
+    // An id set by our own ingress is kept (trusted proxies only, safe shape); a client cannot choose it.
+    const requestId = requestIdFor(
+      c.req.header("x-request-id"),
+      isTrustedPeer(socketPeer(c), deps.trustedProxies),
+    );
     c.set("requestId", requestId);
     await next();
     c.header("x-request-id", requestId);
-    deps.log.info(
-      {
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: +(performance.now() - started).toFixed(1),
-      },
-      "request",
-    );
+    logRequest(deps.log, {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      startedMs: started,
+    });
   });
   // Counted before the body is read. A limiter store outage lets the call through (logged): the tool
   // server stays up while Redis is away, like GET /v1/discover.

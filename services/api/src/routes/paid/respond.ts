@@ -40,7 +40,7 @@ export const sellRequest = (c: Context, deps: Pick<AppDeps, "publicBaseUrl">, bo
   const u = new URL(c.req.url);
   const search = u.search.length <= 512 ? u.search : "";
   return {
-    url: `${deps.publicBaseUrl || u.origin}${u.pathname}${search}`,
+    url: `${deps.publicBaseUrl}${u.pathname}${search}`,
     method: c.req.method,
     paymentHeader: paymentHeader(c),
     body,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Logger } from "./logger.js";
 
 /** What an id set by our own proxy may look like: safe to log and to echo in a header and a body. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
@@ -11,4 +12,21 @@ export const newRequestId = (): string => `req_${randomBytes(12).toString("hex")
  */
 export function requestIdFor(header: string | undefined, fromTrustedProxy: boolean): string {
   return fromTrustedProxy && header !== undefined && SAFE_REQUEST_ID.test(header) ? header : newRequestId();
+}
+
+/** The one log line of an HTTP request (api and mcp), with the id its answer and errors carry. */
+export function logRequest(
+  log: Logger,
+  r: { requestId: string; method: string; path: string; status: number; startedMs: number },
+): void {
+  log.info(
+    {
+      request_id: r.requestId,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      ms: +(performance.now() - r.startedMs).toFixed(1),
+    },
+    "request",
+  );
 }
