@@ -73,11 +73,6 @@ export interface SellRequest {
   body?: string;
 }
 
-export interface SellOptions {
-  /** Publish inside this open transaction (the caller holds a lock in it) instead of a new one. */
-  finalizeIn?: Db;
-}
-
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
 
 function decodePayment(header: string): PaymentPayload | null {
@@ -214,7 +209,7 @@ export function createSeller(cfg: SellerConfig) {
   }
 
   /** Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. */
-  async function publish(paymentId: string, txHash: string, opts: SellOptions): Promise<void> {
+  async function publish(paymentId: string, txHash: string): Promise<void> {
     const run = async (trx: Db) => {
       const settled = await markSettled(trx, paymentId, txHash);
       if (!settled || settled.work === null || settled.work === undefined) return;
@@ -222,8 +217,7 @@ export function createSeller(cfg: SellerConfig) {
       if (!finalize) throw new Error(`no finalizer for paid route ${settled.route}`);
       await finalize(trx, settled.work, { id: paymentId, txHash });
     };
-    if (opts.finalizeIn) await run(opts.finalizeIn);
-    else await db.transaction().execute((trx) => run(trx as unknown as Db));
+    await db.transaction().execute((trx) => run(trx as unknown as Db));
   }
 
   /** Settle a kept answer and hand it over; the answer is given whenever the money was taken. */
@@ -235,7 +229,6 @@ export function createSeller(cfg: SellerConfig) {
     url: string,
     auth: Authorization,
     row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">,
-    opts: SellOptions,
     /** An earlier settlement of this authorization may have gone through (it was indeterminate). */
     afterUncertain = false,
   ): Promise<PaidAnswer> {
@@ -276,11 +269,10 @@ export function createSeller(cfg: SellerConfig) {
     }
     const tx = txHash as string;
     try {
-      await publish(lease.id, tx, opts);
+      await publish(lease.id, tx);
     } catch (err) {
       // Paid: the answer is due even if recording it failed; the reconciler records and publishes it later.
       cfg.log.error({ err: String(err), payment: lease.id, tx }, "settled but not recorded yet");
-      if (opts.finalizeIn) throw err;
     }
     return { ...answered(answer), headers: { ...answer.headers, ...receipt(tx, auth.from) } };
   }
@@ -294,7 +286,6 @@ export function createSeller(cfg: SellerConfig) {
     route: PaidRoute,
     url: string,
     handler: PaidHandler,
-    opts: SellOptions,
   ): Promise<PaidAnswer> {
     let answer: PaidAnswer;
     try {
@@ -314,7 +305,7 @@ export function createSeller(cfg: SellerConfig) {
       pendingKey: route.pendingKey ?? null,
     });
     if (!kept) return inProgress();
-    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route), opts);
+    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route));
   }
 
   const rowOf = (auth: Authorization, route: PaidRoute) => ({
@@ -362,7 +353,6 @@ export function createSeller(cfg: SellerConfig) {
     route: PaidRoute,
     url: string,
     handler: PaidHandler | null,
-    opts: SellOptions,
   ): Promise<PaidAnswer> {
     if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
       return alreadyUsed();
@@ -379,7 +369,7 @@ export function createSeller(cfg: SellerConfig) {
         await new Promise((r) => setTimeout(r, 100));
         const now = await findPayment(db, row.payer, row.nonce);
         if (now && (now.status !== row.status || now.lease_id !== row.lease_id || !now.lease_until))
-          return resume(now, keys, payload, auth, route, url, handler, opts);
+          return resume(now, keys, payload, auth, route, url, handler);
       }
       return inProgress();
     }
@@ -387,7 +377,7 @@ export function createSeller(cfg: SellerConfig) {
     if (!lease) {
       const now = await findPayment(db, row.payer, row.nonce);
       return now && now.lease_id !== row.lease_id
-        ? resume(now, keys, payload, auth, route, url, handler, opts)
+        ? resume(now, keys, payload, auth, route, url, handler)
         : inProgress();
     }
     if (row.status === "answered" || row.status === "indeterminate") {
@@ -398,7 +388,7 @@ export function createSeller(cfg: SellerConfig) {
       }
       const seen = await chainSays(row);
       if (seen.state === "settled") {
-        await publish(row.id, seen.txHash, opts);
+        await publish(row.id, seen.txHash);
         return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
       }
       if (seen.state === "expired" || seen.state === "voided") {
@@ -410,7 +400,7 @@ export function createSeller(cfg: SellerConfig) {
         await closeUncharged(db, lease, "failed", why.error);
         return offer(route, url, why);
       }
-      return settleKept(lease, kept, payload, route, url, auth, row, opts, true);
+      return settleKept(lease, kept, payload, route, url, auth, row, true);
     }
     // verified (no answer kept, so nothing was ever settled), not_charged or failed: a new attempt.
     if (!handler) {
@@ -422,7 +412,7 @@ export function createSeller(cfg: SellerConfig) {
       await closeUncharged(db, lease, "not_charged", "verify_refused");
       return refused;
     }
-    return runFresh(lease, keys, payload, auth, route, url, handler, opts);
+    return runFresh(lease, keys, payload, auth, route, url, handler);
   }
 
   return {
@@ -438,7 +428,7 @@ export function createSeller(cfg: SellerConfig) {
      * call it before their own checks, so a retry gets its answer even after the world moved on (the
      * listing it paid to create now exists, the listing it asked about was delisted).
      */
-    async prior(req: SellRequest, route: PaidRoute, opts: SellOptions = {}): Promise<PaidAnswer | null> {
+    async prior(req: SellRequest, route: PaidRoute): Promise<PaidAnswer | null> {
       if (!req.paymentHeader) return null;
       const payload = decodePayment(req.paymentHeader);
       const auth = payload ? authorizationOf(payload) : null;
@@ -450,16 +440,11 @@ export function createSeller(cfg: SellerConfig) {
         return alreadyUsed();
       // Only outcomes that need no handler: a settled answer, or an unfinished one kept with its payment.
       if (row.status === "settled" || row.status === "answered" || row.status === "indeterminate")
-        return resume(row, keys, payload, auth, route, req.url, null, opts);
+        return resume(row, keys, payload, auth, route, req.url, null);
       return null;
     },
 
-    async sell(
-      req: SellRequest,
-      route: PaidRoute,
-      handler: PaidHandler,
-      opts: SellOptions = {},
-    ): Promise<PaidAnswer> {
+    async sell(req: SellRequest, route: PaidRoute, handler: PaidHandler): Promise<PaidAnswer> {
       if (!req.paymentHeader) return offer(route, req.url);
       const payload = decodePayment(req.paymentHeader);
       const auth = payload ? authorizationOf(payload) : null;
@@ -470,7 +455,7 @@ export function createSeller(cfg: SellerConfig) {
         });
       const keys = fingerprints(req, payload);
       const seen = await findPayment(db, auth.from, auth.nonce);
-      if (seen) return resume(seen, keys, payload, auth, route, req.url, handler, opts);
+      if (seen) return resume(seen, keys, payload, auth, route, req.url, handler);
       const refused = await verified(payload, route, req.url);
       if (refused) return refused;
       const lease = await reserveAuthorization(
@@ -494,9 +479,9 @@ export function createSeller(cfg: SellerConfig) {
       );
       if (!lease) {
         const now = await findPayment(db, auth.from, auth.nonce);
-        return now ? resume(now, keys, payload, auth, route, req.url, handler, opts) : inProgress();
+        return now ? resume(now, keys, payload, auth, route, req.url, handler) : inProgress();
       }
-      return runFresh(lease, keys, payload, auth, route, req.url, handler, opts);
+      return runFresh(lease, keys, payload, auth, route, req.url, handler);
     },
 
     /**
@@ -520,7 +505,7 @@ export function createSeller(cfg: SellerConfig) {
         }
         const seen = await chainSays(row);
         if (seen.state === "settled") {
-          await publish(row.id, seen.txHash, {});
+          await publish(row.id, seen.txHash);
           bump("settled");
         } else if (seen.state === "expired" || seen.state === "voided") {
           await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);

@@ -1,5 +1,5 @@
 import { ApiError } from "@tollgate/schema";
-import type { PaidAnswer, PaidRoute, Seller, SellOptions, SellRequest } from "@tollgate/x402";
+import type { PaidAnswer, PaidRoute, Seller, SellRequest } from "@tollgate/x402";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app.js";
@@ -60,16 +60,15 @@ export async function sellPaid(
     refuse?: (seller: Seller) => Promise<PaidAnswer | null>;
     answer: () => Promise<PaidAnswer>;
     body?: string;
-    options?: SellOptions;
   },
 ) {
   const seller = requireSeller(deps);
   const req = sellRequest(c, deps, steps.body);
-  const prior = await seller.prior(req, route, steps.options);
+  const prior = await seller.prior(req, route);
   if (prior) return respond(c, prior);
   const refused = steps.refuse ? await steps.refuse(seller) : null;
   if (refused) return respond(c, refused);
-  return respond(c, await seller.sell(req, route, steps.answer, steps.options));
+  return respond(c, await seller.sell(req, route, steps.answer));
 }
 
 /** Absolute URLs for the key set and attestations, from the configured public origin (never the Host header). */
