@@ -271,8 +271,10 @@ export function createSeller(cfg: SellerConfig) {
     try {
       await publish(lease.id, tx);
     } catch (err) {
-      // Paid: the answer is due even if recording it failed; the reconciler records and publishes it later.
+      // Paid: the answer is due even if recording it failed. The lease is let go so that a retry, or the
+      // reconciler, finds the settlement on-chain and records and publishes it at once.
       cfg.log.error({ err: String(err), payment: lease.id, tx }, "settled but not recorded yet");
+      await markIndeterminate(db, lease, "settled; not recorded yet").catch(() => undefined);
     }
     return { ...answered(answer), headers: { ...answer.headers, ...receipt(tx, auth.from) } };
   }
