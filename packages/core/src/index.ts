@@ -1,6 +1,7 @@
 export * from "./demand/index.js";
 export * from "./domain.js";
 export * from "./fee.js";
+export * from "./paid/index.js";
 export * from "./probe/index.js";
 export * from "./ranking.js";
 export * from "./time.js";

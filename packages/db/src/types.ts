@@ -56,6 +56,8 @@ export interface ListingsTable {
   payment_protocols: Generated<string[]>;
   mpp_methods: string[] | null;
   mpp_offers: Json;
+  paid_state: Json | null;
+  last_purchase_at: NullableTimestamp;
   transport: string | null;
   verified_via: string | null;
   obs_scheme: string | null;
@@ -200,6 +202,13 @@ export interface PurchasesTable {
   failure_reason: string | null;
   note: string | null;
   dry_run: Generated<boolean>;
+  /** `paying` while a payment may be in flight; `recorded` once graded (never edited again). */
+  state: Generated<string>;
+  payer: string | null;
+  pay_to: string | null;
+  nonce: string | null;
+  content_type: string | null;
+  latency_ms: number | null;
 }
 
 export interface SearchLogTable {

@@ -50,6 +50,8 @@ export const LISTING_COLUMNS = [
   "payment_protocols",
   "mpp_methods",
   "mpp_offers",
+  "paid_state",
+  "last_purchase_at",
   "transport",
   "verified_via",
   "obs_scheme",

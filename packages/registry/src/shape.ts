@@ -1,6 +1,7 @@
 import { isoOrNull, unixSeconds } from "@tollgate/core";
 import type { ListingDetail, ListingSummary } from "@tollgate/schema";
 import type { ListingRecord as ListingRow } from "./columns.js";
+import type { PaidState } from "./paid/scout.js";
 
 /** `{name: unix, name_iso: iso}` for a timestamp column. */
 function stamp<K extends string>(name: K, d: Date | null | undefined) {
@@ -15,7 +16,18 @@ function paytoNote(row: ListingRow): string | null {
   return null;
 }
 
+/** The listing's derived paid state (written by the scout when it records a purchase), if any. */
+function paidState(row: ListingRow): PaidState | null {
+  return (row.paid_state as PaidState | null) ?? null;
+}
+
 function evidence(row: ListingRow): { tier: ListingSummary["evidence_tier"]; note: string } {
+  const paid = paidState(row);
+  if (paid?.verified && paid.latest?.delivered)
+    return {
+      tier: "paid_verified",
+      note: "The registry's scout paid this endpoint with real USDC and the latest purchase delivered.",
+    };
   if (row.status === "verified")
     return { tier: "probe_verified", note: "Answers a valid payment challenge on every recent probe." };
   if (row.probe_count > 0)
@@ -38,6 +50,8 @@ const NO_DEPTH = {
 /** Listing summary (discover items and the listing index) from one row. */
 export function toListingSummary(row: ListingRow): ListingSummary {
   const ev = evidence(row);
+  const paid = paidState(row);
+  const verifiedAt = paid?.verified ? new Date(paid.verified.at * 1000) : null;
   return {
     id: row.id,
     name: row.name,
@@ -63,10 +77,10 @@ export function toListingSummary(row: ListingRow): ListingSummary {
     x402_version: row.x402_version,
     payment_protocols: row.payment_protocols,
     mpp_methods: row.mpp_methods,
-    paid_verified: false,
-    ...stamp("paid_verified_at", null),
-    paid_verification_latest: null,
-    paid_depth: { ...NO_DEPTH },
+    paid_verified: paid?.verified != null,
+    ...stamp("paid_verified_at", verifiedAt),
+    paid_verification_latest: paid?.latest ?? null,
+    paid_depth: paid ? { ...paid.depth } : { ...NO_DEPTH },
     evidence_tier: ev.tier,
     evidence_note: ev.note,
     verdict_age_seconds: null,
@@ -163,10 +177,31 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
     ...stamp("onchain_last_attempt_at", null),
     onchain_wallet: null,
     method_note: null,
-    paid_verification: { verified: false },
-    paid_verified_age_days: null,
+    ...paidVerification(row),
     observed,
     report_outcome: reportOutcome(row.id, serviceName),
+  };
+}
+
+const DAY_S = 86_400;
+
+/** The detail's paid_verification: the latest success (may be older than paid_verification_latest). */
+function paidVerification(row: ListingRow) {
+  const v = paidState(row)?.verified;
+  if (!v) return { paid_verification: { verified: false }, paid_verified_age_days: null };
+  const ageDays = Math.max(0, Math.floor((Date.now() / 1000 - v.at) / DAY_S));
+  return {
+    paid_verification: {
+      verified: true,
+      verified_at: v.at,
+      verified_at_iso: new Date(v.at * 1000).toISOString(),
+      tx_hash: v.tx_hash,
+      amount_usdc: v.amount_usdc,
+      schema_validated: v.schema_validated,
+      note: "a real purchase by the registry's scout, settled on chain; see GET /v1/listings/{id}/purchases",
+      age_days: ageDays,
+    },
+    paid_verified_age_days: ageDays,
   };
 }
 

@@ -35,7 +35,21 @@ export const SELLER_NAMES = [
   "burn-payto",
   "with-sample",
   "claimable",
+  // Sellers that take the payment and then cheat (they need a facilitator, as x402-hono does):
+  "cheat-html",
+  "cheat-schema",
+  "cheat-empty",
+  "every-other",
 ] as const;
+
+/** Sellers whose paid route settles through a facilitator. */
+export const SETTLING_SELLERS: readonly SellerName[] = [
+  "x402-hono",
+  "cheat-html",
+  "cheat-schema",
+  "cheat-empty",
+  "every-other",
+];
 export type SellerName = (typeof SELLER_NAMES)[number];
 
 export const PAID_PATH = "/v1/paid";
@@ -59,6 +73,42 @@ const newControl = (): SellerControl => ({
   requests: [],
 });
 
+/** What the honest paid sellers deliver; its schema is FORECAST_SCHEMA. */
+export const FORECAST = { city: "Lisbon", forecast: [{ hour: 0, temp_c: 17 }], paid: true };
+export const FORECAST_SCHEMA = {
+  type: "object",
+  required: ["city", "forecast"],
+  properties: {
+    city: { type: "string" },
+    forecast: { type: "array", items: { type: "object", required: ["hour", "temp_c"] } },
+  },
+};
+
+/** GET PAID_PATH behind the official x402 Hono middleware (settles through the facilitator), then `answer`. */
+function sellPaid(app: Hono, opts: SellerOptions, answer: (c: Context) => Response | Promise<Response>) {
+  if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
+  const server = new x402ResourceServer(opts.facilitator).register("eip155:8453", new ExactEvmScheme());
+  app.use(
+    paymentMiddleware(
+      {
+        [`GET ${PAID_PATH}`]: {
+          accepts: {
+            scheme: "exact",
+            network: "eip155:8453",
+            payTo: opts.payTo,
+            price: { amount: PRICE_ATOMIC, asset: BASE_USDC, extra: { name: "USD Coin", version: "2" } },
+            maxTimeoutSeconds: 60,
+          },
+          description: "Demo weather forecast",
+          mimeType: "application/json",
+        },
+      },
+      server,
+    ),
+  );
+  app.get(PAID_PATH, answer);
+}
+
 const headersOf = (c: Context) => Object.fromEntries(c.req.raw.headers.entries());
 
 /** One seller's Hono app and its control switches. */
@@ -75,28 +125,21 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
     c.json({}, 402, { "PAYMENT-REQUIRED": encodeHeader(paymentRequired(c.req.url, payTo, PRICE_ATOMIC)) });
 
   switch (name) {
-    case "x402-hono": {
-      if (!opts.facilitator) throw new Error("the x402-hono seller needs a facilitator");
-      const server = new x402ResourceServer(opts.facilitator).register("eip155:8453", new ExactEvmScheme());
-      app.use(
-        paymentMiddleware(
-          {
-            [`GET ${PAID_PATH}`]: {
-              accepts: {
-                scheme: "exact",
-                network: "eip155:8453",
-                payTo: opts.payTo,
-                price: { amount: PRICE_ATOMIC, asset: BASE_USDC, extra: { name: "USD Coin", version: "2" } },
-                maxTimeoutSeconds: 60,
-              },
-              description: "Demo weather forecast",
-              mimeType: "application/json",
-            },
-          },
-          server,
-        ),
-      );
-      app.get(PAID_PATH, (c) => c.json({ city: "Lisbon", forecast: [{ hour: 0, temp_c: 17 }], paid: true }));
+    case "x402-hono":
+      sellPaid(app, opts, (c) => c.json(FORECAST));
+      break;
+    case "cheat-html":
+      sellPaid(app, opts, (c) => c.html("<!doctype html><html><body>Thanks for your payment!</body></html>"));
+      break;
+    case "cheat-schema":
+      sellPaid(app, opts, (c) => c.json({ city: 42, forecast: "sunny" }));
+      break;
+    case "cheat-empty":
+      sellPaid(app, opts, (c) => c.body(null, 200));
+      break;
+    case "every-other": {
+      let n = 0;
+      sellPaid(app, opts, (c) => (n++ % 2 === 0 ? c.json(FORECAST) : c.body(null, 200)));
       break;
     }
     case "v1":

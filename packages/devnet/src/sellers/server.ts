@@ -8,6 +8,7 @@ import {
   PRICE_ATOMIC,
   SAMPLE_PATH,
   SELLER_NAMES,
+  SETTLING_SELLERS,
   type SellerControl,
   type SellerName,
 } from "./sellers.js";
@@ -63,7 +64,7 @@ export async function startDemoSellers(opts: {
   const apps = new Map<string, Hono>();
   const built: Partial<Record<SellerName, { control: SellerControl }>> = {};
   for (const name of SELLER_NAMES) {
-    if (name === "x402-hono" && !opts.facilitator) continue;
+    if (SETTLING_SELLERS.includes(name) && !opts.facilitator) continue;
     const { app, control } = buildSeller(name, {
       payTo: opts.payTo,
       rotatingPayTos: opts.rotatingPayTos ?? [

@@ -1,3 +1,4 @@
 export * from "./purchases.js";
 export * from "./sales.js";
 export * from "./verdict.js";
+export * from "./scout.js";

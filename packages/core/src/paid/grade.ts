@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Outcome keys of a scout purchase: one list (spec: Stats, keys of paid_verification.outcomes). Only
+ * `delivered` counts as a delivery. `price_drift` and `payto_unconfirmed` are recorded without paying.
+ */
+export const PURCHASE_OUTCOMES = [
+  "delivered",
+  "price_drift",
+  "no_payment_required",
+  "unparseable_402_quote",
+  "quote_above_per_call_cap",
+  "invalid_json",
+  "schema_mismatch",
+  "html_instead_of_data",
+  "empty_body",
+  "timeout",
+  "settlement_unproven",
+  "settlement_unproven_onchain",
+] as const;
+export type PurchaseOutcome = (typeof PURCHASE_OUTCOMES)[number] | `paid_but_status_${number}`;
+
+export interface Delivery {
+  status: number;
+  contentType: string | null;
+  body: Uint8Array;
+}
+
+export interface Grade {
+  outcome: PurchaseOutcome;
+  delivered: boolean;
+  json_valid: boolean | null;
+  schema_valid: boolean | null;
+  body_sha256: string | null;
+  failure_reason: string | null;
+}
+
+/** JSON with object keys sorted at every level, so two bodies that differ only in key order hash alike. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v);
+}
+
+/** sha256 of the normalised body: canonical JSON when it parses, else the bytes with whitespace trimmed. */
+export function normalisedBodyHash(body: Uint8Array, parsed?: { ok: true; value: unknown }): string {
+  const h = createHash("sha256");
+  if (parsed) h.update(canonical(parsed.value));
+  else h.update(Buffer.from(body).toString("utf8").trim());
+  return h.digest("hex");
+}
+
+/**
+ * Grade what a paid request delivered. `validate` checks the listing's response_schema (null when the
+ * listing declares none). A 2xx with an empty body, HTML where data was sold, JSON that does not parse
+ * (when the answer says JSON or the listing declares a schema) or breaks the schema is not a delivery.
+ */
+export function gradeDelivery(d: Delivery, validate: ((value: unknown) => string | null) | null): Grade {
+  const ct = (d.contentType ?? "").toLowerCase();
+  const text = Buffer.from(d.body).toString("utf8");
+  const fail = (outcome: PurchaseOutcome, reason: string, extra: Partial<Grade> = {}): Grade => ({
+    outcome,
+    delivered: false,
+    json_valid: null,
+    schema_valid: null,
+    body_sha256: d.body.length > 0 ? normalisedBodyHash(d.body) : null,
+    failure_reason: reason,
+    ...extra,
+  });
+  if (d.status < 200 || d.status > 299)
+    return fail(`paid_but_status_${d.status}`, `paid, then the endpoint answered HTTP ${d.status}`);
+  if (text.trim() === "") return fail("empty_body", "paid, then the endpoint answered an empty body");
+  if (ct.includes("text/html") || /^\s*<(!doctype|html)/i.test(text))
+    return fail("html_instead_of_data", "paid, then the endpoint answered an HTML page instead of data");
+  const wantsJson = ct.includes("json") || validate !== null;
+  if (!wantsJson)
+    return {
+      outcome: "delivered",
+      delivered: true,
+      json_valid: null,
+      schema_valid: null,
+      body_sha256: normalisedBodyHash(d.body),
+      failure_reason: null,
+    };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail("invalid_json", "paid, then the body was not valid JSON", { json_valid: false });
+  }
+  const hash = normalisedBodyHash(d.body, { ok: true, value });
+  const schemaError = validate ? validate(value) : null;
+  if (schemaError)
+    return {
+      outcome: "schema_mismatch",
+      delivered: false,
+      json_valid: true,
+      schema_valid: false,
+      body_sha256: hash,
+      failure_reason: `paid, then the JSON broke the listing's response_schema: ${schemaError}`.slice(0, 300),
+    };
+  return {
+    outcome: "delivered",
+    delivered: true,
+    json_valid: true,
+    schema_valid: validate ? true : null,
+    body_sha256: hash,
+    failure_reason: null,
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./depth.js";
+export * from "./grade.js";

@@ -1,0 +1,43 @@
+import { type Kysely, sql } from "kysely";
+
+// Frozen once landed. The scout's purchases: a purchase row is written BEFORE the payment is signed (state
+// `paying`, holding the authorization nonce), so a payment made just before a crash is found again and
+// settled into its row by the nonce; a row that reached `recorded` is never edited again. The listing keeps
+// a derived `paid_state` (latest purchase, latest delivery, paid-depth rung), recomputed from its purchases
+// in the transaction that records one.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("purchases")
+    .addColumn("state", "text", (c) => c.notNull().defaultTo("recorded"))
+    .addColumn("payer", "text")
+    .addColumn("pay_to", "text")
+    .addColumn("nonce", "text")
+    .addColumn("content_type", "text")
+    .addColumn("latency_ms", "integer")
+    .execute();
+  await sql`CREATE UNIQUE INDEX purchases_nonce ON purchases (nonce) WHERE nonce IS NOT NULL`.execute(db);
+  // One purchase in flight per listing, whichever replica started it.
+  await sql`CREATE UNIQUE INDEX purchases_one_paying ON purchases (listing_id) WHERE state = 'paying'`.execute(db);
+  await sql`CREATE INDEX purchases_listing_at ON purchases (listing_id, at)`.execute(db);
+  await db.schema
+    .alterTable("listings")
+    .addColumn("paid_state", "jsonb")
+    .addColumn("last_purchase_at", "timestamptz")
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("listings").dropColumn("paid_state").dropColumn("last_purchase_at").execute();
+  await sql`DROP INDEX IF EXISTS purchases_listing_at`.execute(db);
+  await sql`DROP INDEX IF EXISTS purchases_one_paying`.execute(db);
+  await sql`DROP INDEX IF EXISTS purchases_nonce`.execute(db);
+  await db.schema
+    .alterTable("purchases")
+    .dropColumn("state")
+    .dropColumn("payer")
+    .dropColumn("pay_to")
+    .dropColumn("nonce")
+    .dropColumn("content_type")
+    .dropColumn("latency_ms")
+    .execute();
+}

@@ -1,0 +1,253 @@
+import { type DepthPurchase, type Grade, paidDepth, unixSeconds } from "@tollgate/core";
+import type { Db } from "@tollgate/db";
+import { sql } from "kysely";
+
+/** What the listing keeps of its purchases (derived; recomputed whenever one is recorded). */
+export interface PaidState {
+  latest: {
+    at: number;
+    delivered: boolean;
+    tx_hash: string | null;
+    amount_usdc: number | null;
+    failure_reason: string | null;
+    note: string | null;
+  } | null;
+  verified: {
+    at: number;
+    tx_hash: string | null;
+    amount_usdc: number | null;
+    schema_validated: boolean;
+  } | null;
+  depth: ReturnType<typeof paidDepth>;
+}
+
+export interface ScoutPolicy {
+  /** Highest listed price the scout pays per call (USD). */
+  perPurchaseCapUsd: number;
+  /** USD the scout may spend per UTC day, all sellers together. */
+  dailyBudgetUsd: number;
+  /** USD the scout may spend per UTC day on one payTo. */
+  perSellerDailyUsd: number;
+  /** Seconds between two purchases of one listing. */
+  rebuyAfterS: number;
+}
+
+const startOfUtcDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** USD spent on real purchases since the start of today's UTC day (in-flight purchases count at their quote). */
+export async function spentToday(db: Db, now: Date, payTo?: string): Promise<number> {
+  let q = db
+    .selectFrom("purchases")
+    .select(
+      sql<string>`coalesce(sum(coalesce(amount_usdc, quote_amount_atomic::numeric / 1e6)), 0)`.as("usd"),
+    )
+    .where("at", ">=", startOfUtcDay(now))
+    .where("dry_run", "=", false);
+  if (payTo) q = q.where(sql`lower(pay_to)`, "=", payTo.toLowerCase());
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.usd);
+}
+
+/**
+ * Listings due a purchase, in the scout's order: verified listings never bought first (oldest
+ * verification first), then re-buys, longest since the last purchase first. Never: a failing or
+ * unverified listing, a burn payTo, an unstable payTo, a price above the per-purchase cap.
+ */
+export async function scoutCandidates(db: Db, now: Date, policy: ScoutPolicy, limit = 10) {
+  return db
+    .selectFrom("listings")
+    .select([
+      "id",
+      "endpoint_url",
+      "price_amount",
+      "obs_pay_to",
+      "amount_atomic",
+      "response_schema",
+      "request_schema",
+      "sample_query",
+      "last_purchase_at",
+    ])
+    .where("status", "=", "verified")
+    .where("payto_sentinel", "=", false)
+    .where("payto_unstable", "=", false)
+    .where("obs_pay_to", "is not", null)
+    .where("price_amount", "<=", policy.perPurchaseCapUsd)
+    .where((eb) =>
+      eb.or([
+        eb("last_purchase_at", "is", null),
+        eb("last_purchase_at", "<", new Date(now.getTime() - policy.rebuyAfterS * 1000)),
+      ]),
+    )
+    .orderBy(sql`last_purchase_at IS NOT NULL`)
+    .orderBy("last_purchase_at", "asc")
+    .orderBy("status_changed_at", "asc")
+    .limit(limit)
+    .execute();
+}
+export type ScoutCandidate = Awaited<ReturnType<typeof scoutCandidates>>[number];
+
+/**
+ * Reserve one purchase of a listing: an intent row in state `paying`, written before anything is signed.
+ * Null when another purchase of the listing is in flight (a second replica, a retried job): the database's
+ * one-paying-per-listing index decides, so two replicas never both pay.
+ */
+export async function startPurchase(db: Db, listingId: string, listedPrice: number): Promise<string | null> {
+  const row = await db
+    .insertInto("purchases")
+    .values({
+      listing_id: listingId,
+      outcome: "in_flight",
+      delivered: false,
+      state: "paying",
+      listed_price: listedPrice,
+    })
+    .onConflict((oc) => oc.column("listing_id").where("state", "=", "paying").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The payment about to be sent: its nonce, payer, payTo and quote, kept before the request leaves. */
+export async function notePaymentSigned(
+  db: Db,
+  id: string,
+  p: { nonce: string; payer: string; payTo: string; quoteAtomic: string },
+): Promise<void> {
+  await db
+    .updateTable("purchases")
+    .set({ nonce: p.nonce, payer: p.payer, pay_to: p.payTo, quote_amount_atomic: p.quoteAtomic })
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .execute();
+}
+
+/** Drop an intent that paid nothing (no payment was signed): nothing to record. */
+export async function dropUnpaidPurchase(db: Db, id: string): Promise<void> {
+  await db
+    .deleteFrom("purchases")
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .where("nonce", "is", null)
+    .execute();
+}
+
+export interface PurchaseResult extends Grade {
+  tx_hash: string | null;
+  amount_usdc: number | null;
+  quote_amount_atomic: string | null;
+  http_status: number | null;
+  content_type: string | null;
+  latency_ms: number | null;
+  pay_to: string | null;
+  note: string | null;
+  /** Our own client failed: kept for the money's sake, excluded from every grade. */
+  dry_run?: boolean;
+}
+
+/** Record a graded purchase (once: a row already recorded is never edited) and refresh the listing's paid state. */
+export async function recordPurchase(
+  db: Db,
+  id: string,
+  r: PurchaseResult,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("purchases")
+      .set({
+        state: "recorded",
+        at: now,
+        outcome: r.outcome,
+        delivered: r.delivered,
+        tx_hash: r.tx_hash,
+        amount_usdc: r.amount_usdc,
+        quote_amount_atomic: r.quote_amount_atomic,
+        http_status: r.http_status,
+        json_valid: r.json_valid,
+        schema_valid: r.schema_valid,
+        body_sha256: r.body_sha256,
+        failure_reason: r.failure_reason,
+        content_type: r.content_type,
+        latency_ms: r.latency_ms,
+        pay_to: r.pay_to,
+        note: r.note,
+        dry_run: r.dry_run ?? false,
+      })
+      .where("id", "=", id)
+      .where("state", "=", "paying")
+      .returning("listing_id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await refreshPaidState(trx as unknown as Db, row.listing_id, now);
+    return true;
+  });
+}
+
+/** Recompute a listing's paid state from its recorded, real purchases. */
+export async function refreshPaidState(db: Db, listingId: string, now = new Date()): Promise<PaidState> {
+  const rows = await db
+    .selectFrom("purchases")
+    .select([
+      "at",
+      "delivered",
+      "tx_hash",
+      "amount_usdc",
+      "failure_reason",
+      "note",
+      "quote_amount_atomic",
+      "pay_to",
+      "schema_valid",
+    ])
+    .where("listing_id", "=", listingId)
+    .where("state", "=", "recorded")
+    .where("dry_run", "=", false)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const asDepth: DepthPurchase[] = rows.map((p) => ({
+    at: unixSeconds(p.at) ?? 0,
+    delivered: p.delivered,
+    quoteAtomic: p.quote_amount_atomic,
+    payTo: p.pay_to?.toLowerCase() ?? null,
+  }));
+  const latest = rows.at(-1);
+  const ok = rows.filter((p) => p.delivered).at(-1);
+  const state: PaidState = {
+    latest: latest
+      ? {
+          at: unixSeconds(latest.at) ?? 0,
+          delivered: latest.delivered,
+          tx_hash: latest.tx_hash,
+          amount_usdc: latest.amount_usdc,
+          failure_reason: latest.failure_reason,
+          note: latest.note,
+        }
+      : null,
+    verified: ok
+      ? {
+          at: unixSeconds(ok.at) ?? 0,
+          tx_hash: ok.tx_hash,
+          amount_usdc: ok.amount_usdc,
+          schema_validated: ok.schema_valid === true,
+        }
+      : null,
+    depth: paidDepth(asDepth),
+  };
+  await db
+    .updateTable("listings")
+    .set({ paid_state: JSON.stringify(state), last_purchase_at: latest?.at ?? now })
+    .where("id", "=", listingId)
+    .execute();
+  return state;
+}
+
+/** Intents left `paying` for longer than `olderThanS` (a replica died mid-purchase): for reconciliation. */
+export async function strandedPurchases(db: Db, now: Date, olderThanS: number) {
+  return db
+    .selectFrom("purchases")
+    .select(["id", "listing_id", "nonce", "payer", "pay_to", "quote_amount_atomic", "at"])
+    .where("state", "=", "paying")
+    .where("at", "<", new Date(now.getTime() - olderThanS * 1000))
+    .execute();
+}

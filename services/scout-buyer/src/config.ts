@@ -1,0 +1,31 @@
+import { baseEnv, envBoolean, envInt, netEnv } from "@tollgate/platform";
+import { z } from "zod";
+
+const usd = (fallback: number) => z.coerce.number().positive().max(1000).default(fallback);
+
+export const scoutEnvSchema = z
+  .object({
+    ...baseEnv,
+    ...netEnv,
+    /** The scout's own wallet (pays sellers). */
+    SCOUT_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte hex private key"),
+    /** Base RPC (the devnet chain locally): settlements are read back from it. */
+    CHAIN_RPC_URL: z.string().url(),
+    SCOUT_TICK_MS: envInt(30_000, 100, 3_600_000),
+    SCOUT_DAILY_BUDGET_USD: usd(5),
+    SCOUT_PER_PURCHASE_CAP_USD: usd(0.5),
+    SCOUT_PER_SELLER_DAILY_USD: usd(0.5),
+    /** Seconds between two purchases of one listing (re-buys earn `2x`, `held`, `Nwk`). */
+    SCOUT_REBUY_AFTER_S: envInt(3 * 86_400, 1, 90 * 86_400),
+    SCOUT_TIMEOUT_MS: envInt(20_000, 100, 120_000),
+    ALLOW_HTTP_ENDPOINTS: envBoolean(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === "production" && c.ALLOW_HTTP_ENDPOINTS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_HTTP_ENDPOINTS"],
+        message: "must not be set in production",
+      });
+  });
+export type ScoutConfig = z.infer<typeof scoutEnvSchema>;

@@ -1,0 +1,338 @@
+import { gradeDelivery, type PurchaseOutcome } from "@tollgate/core";
+import type { Db } from "@tollgate/db";
+import type { Logger, SafeHttpClient } from "@tollgate/platform";
+import {
+  dropUnpaidPurchase,
+  notePaymentSigned,
+  type PurchaseResult,
+  recordPurchase,
+  type ScoutCandidate,
+  type ScoutPolicy,
+  scoutCandidates,
+  spentToday,
+  startPurchase,
+  strandedPurchases,
+} from "@tollgate/registry";
+import { type SettlementReader, USDC_BASE } from "@tollgate/x402";
+import { x402Client } from "@x402/core/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { Ajv } from "ajv";
+import type { LocalAccount, PublicClient } from "viem";
+
+export interface ScoutDeps {
+  db: Db;
+  log: Logger;
+  /** The SSRF-safe client: every byte to and from a seller goes through it. */
+  http: SafeHttpClient;
+  account: LocalAccount;
+  publicClient: PublicClient;
+  settlements: SettlementReader;
+  policy: ScoutPolicy;
+  timeoutMs: number;
+}
+
+export type BuyResult = "recorded" | "not_paid" | "busy" | "budget" | "skipped" | "client_error";
+
+/** fetch over the SSRF-safe client, for the official x402 client to wrap (no redirects: a sale is at its URL). */
+export function fetchVia(http: SafeHttpClient): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const headers = Object.fromEntries(req.headers.entries());
+    const body =
+      req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(await req.arrayBuffer());
+    const res = await http.request(req.url, {
+      method: req.method,
+      headers,
+      body,
+      signal: req.signal,
+      followRedirects: false,
+    });
+    return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
+      status: res.status,
+      headers: res.headers,
+    });
+  }) as typeof fetch;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+
+/** The listing's response_schema as a validator (null when it declares none or the schema does not compile). */
+function validatorFor(schema: unknown): ((v: unknown) => string | null) | null {
+  if (!schema || typeof schema !== "object") return null;
+  try {
+    const check = ajv.compile(schema as object);
+    return (v) => (check(v) ? null : ajv.errorsText(check.errors));
+  } catch {
+    return null;
+  }
+}
+
+interface Refusal {
+  outcome: PurchaseOutcome | "payto_unconfirmed";
+  reason: string;
+  quote: string;
+}
+
+interface Signed {
+  nonce: string;
+  payer: string;
+  payTo: string;
+  amountAtomic: string;
+  validBefore: Date | null;
+}
+
+/**
+ * One purchase of one listing, as an agent would make it: the official x402 client pays the live quote,
+ * which must not exceed the listed price and must name the payTo the prober last saw. The intent row is
+ * written before anything is signed and the nonce before the paid request leaves, so a crash at any point
+ * leaves a row the reconciler can settle from the chain.
+ */
+export async function buyOne(d: ScoutDeps, c: ScoutCandidate, now = new Date()): Promise<BuyResult> {
+  const price = c.price_amount;
+  if ((await spentToday(d.db, now)) + price > d.policy.dailyBudgetUsd) return "budget";
+  if ((await spentToday(d.db, now, c.obs_pay_to ?? undefined)) + price > d.policy.perSellerDailyUsd)
+    return "budget";
+  const id = await startPurchase(d.db, c.id, price);
+  if (!id) return "busy";
+  const listedAtomic = BigInt(Math.round(price * 1e6));
+  let refused: { outcome: PurchaseOutcome | "payto_unconfirmed"; reason: string; quote: string } | null =
+    null;
+  let signed: Signed | null = null;
+  const client = new x402Client();
+  registerExactEvmScheme(client, {
+    signer: toClientEvmSigner(d.account, d.publicClient as never),
+    networks: ["eip155:8453"],
+  });
+  client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
+    const req = r as unknown as { amount?: string; maxAmountRequired?: string; payTo: string; asset: string };
+    const quote = String(req.amount ?? req.maxAmountRequired ?? "0");
+    if (BigInt(quote) > listedAtomic) {
+      refused = {
+        outcome: "price_drift",
+        reason: `the live quote (${quote} atomic) is above the listed price`,
+        quote,
+      };
+      return { abort: true, reason: refused.reason };
+    }
+    if (req.payTo.toLowerCase() !== (c.obs_pay_to ?? "").toLowerCase()) {
+      refused = {
+        outcome: "payto_unconfirmed",
+        reason: "the live payTo differs from the one the prober last saw",
+        quote,
+      };
+      return { abort: true, reason: refused.reason };
+    }
+    if (req.asset.toLowerCase() !== USDC_BASE.toLowerCase()) {
+      refused = { outcome: "unparseable_402_quote", reason: "the quote is not in USDC on Base", quote };
+      return { abort: true, reason: refused.reason };
+    }
+  });
+  client.onAfterPaymentCreation(async ({ paymentPayload, selectedRequirements: r }) => {
+    const auth = (paymentPayload.payload as { authorization?: Record<string, string> }).authorization;
+    if (!auth?.nonce) throw new Error("the payment carries no EIP-3009 authorization");
+    signed = {
+      nonce: auth.nonce,
+      payer: auth.from ?? d.account.address,
+      payTo: auth.to ?? r.payTo,
+      amountAtomic: String(auth.value),
+      validBefore: auth.validBefore ? new Date(Number(auth.validBefore) * 1000) : null,
+    };
+    await notePaymentSigned(d.db, id, {
+      nonce: signed.nonce,
+      payer: signed.payer,
+      payTo: signed.payTo,
+      quoteAtomic: signed.amountAtomic,
+    });
+  });
+  const pay = wrapFetchWithPayment(fetchVia(d.http), client);
+  const started = performance.now();
+  let res: Response | null = null;
+  let body: Uint8Array = new Uint8Array();
+  let failure: unknown = null;
+  try {
+    res = await pay(c.endpoint_url, { method: "GET", signal: AbortSignal.timeout(d.timeoutMs) });
+    body = new Uint8Array(await res.arrayBuffer());
+  } catch (err) {
+    failure = err;
+  }
+  const latency = Math.round(performance.now() - started);
+  const base = {
+    quote_amount_atomic: null,
+    http_status: res?.status ?? null,
+    content_type: res?.headers.get("content-type") ?? null,
+    latency_ms: latency,
+    pay_to: c.obs_pay_to,
+    tx_hash: null,
+    amount_usdc: null,
+    json_valid: null,
+    schema_valid: null,
+    body_sha256: null,
+    note: null,
+  };
+  const r = refused as Refusal | null;
+  const s = signed as Signed | null;
+  if (!s) {
+    if (r?.outcome === "payto_unconfirmed") {
+      // Not ours to judge yet: wait for a probe to see the new payTo. Nothing was paid; nothing is recorded.
+      await dropUnpaidPurchase(d.db, id);
+      return "skipped";
+    }
+    if (r) {
+      await recordPurchase(d.db, id, {
+        ...base,
+        quote_amount_atomic: r.quote,
+        outcome: r.outcome as PurchaseOutcome,
+        delivered: false,
+        failure_reason: r.reason,
+        note: "not paid: refused before signing",
+        dry_run: true,
+      });
+      return "not_paid";
+    }
+    if (failure || !res) {
+      // Our own client (or the network) failed before any payment: re-run later, never counted.
+      d.log.warn({ err: failure, listing: c.id }, "purchase did not reach payment; will be re-run");
+      await dropUnpaidPurchase(d.db, id);
+      return "client_error";
+    }
+    await recordPurchase(d.db, id, {
+      ...base,
+      ...gradeDelivery({ status: res.status, contentType: base.content_type, body }, null),
+      outcome: res.status === 402 ? "unparseable_402_quote" : "no_payment_required",
+      delivered: false,
+      failure_reason:
+        res.status === 402 ? "no payment option the scout can pay" : "answered without asking for payment",
+      note: "not paid",
+      dry_run: true,
+    });
+    return "not_paid";
+  }
+  // A payment was signed: whatever happened next, the chain says whether money moved.
+  const onchain = await d.settlements.check({
+    asset: USDC_BASE,
+    payer: s.payer,
+    nonce: s.nonce,
+    payTo: s.payTo,
+    amountAtomic: s.amountAtomic,
+    validBefore: s.validBefore,
+  });
+  const settled = onchain.state === "settled";
+  const paid = settled
+    ? {
+        tx_hash: onchain.txHash,
+        amount_usdc: Number(s.amountAtomic) / 1e6,
+        quote_amount_atomic: s.amountAtomic,
+      }
+    : { tx_hash: null, amount_usdc: null, quote_amount_atomic: s.amountAtomic };
+  if (!settled) {
+    if (onchain.state === "unused") {
+      // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
+      // or expires.
+      d.log.warn({ listing: c.id, nonce: s.nonce }, "payment signed but not settled yet; left to reconcile");
+      return "recorded";
+    }
+    await recordPurchase(d.db, id, {
+      ...base,
+      ...paid,
+      outcome: res ? `paid_but_status_${res.status}` : "timeout",
+      delivered: false,
+      json_valid: null,
+      schema_valid: null,
+      body_sha256: null,
+      failure_reason: `no settlement on chain (${onchain.state})`,
+      note: "not paid: the seller did not settle the payment",
+      dry_run: true,
+    });
+    return "not_paid";
+  }
+  const grade = res
+    ? gradeDelivery(
+        { status: res.status, contentType: base.content_type, body },
+        validatorFor(c.response_schema),
+      )
+    : {
+        outcome: "timeout" as const,
+        delivered: false,
+        json_valid: null,
+        schema_valid: null,
+        body_sha256: null,
+        failure_reason: `paid, then no answer within ${d.timeoutMs} ms`,
+      };
+  const result: PurchaseResult = {
+    ...base,
+    ...paid,
+    ...grade,
+    pay_to: s.payTo,
+    note: "settlement read back from the chain",
+  };
+  await recordPurchase(d.db, id, result);
+  d.log.info({ listing: c.id, outcome: grade.outcome, tx: paid.tx_hash }, "purchase recorded");
+  return "recorded";
+}
+
+/**
+ * Intents a replica left behind (killed mid-purchase): the chain says whether the signed payment moved money.
+ * Settled → recorded (excluded from grades: our own client failed to read the delivery); never signed, or
+ * expired unused → dropped.
+ */
+export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120): Promise<number> {
+  let n = 0;
+  for (const p of await strandedPurchases(d.db, now, olderThanS)) {
+    if (!p.nonce || !p.payer || !p.pay_to || !p.quote_amount_atomic) {
+      await dropUnpaidPurchase(d.db, p.id);
+      continue;
+    }
+    const onchain = await d.settlements.check({
+      asset: USDC_BASE,
+      payer: p.payer,
+      nonce: p.nonce,
+      payTo: p.pay_to,
+      amountAtomic: p.quote_amount_atomic,
+      validBefore: new Date(p.at.getTime() + 10 * 60_000),
+    });
+    if (onchain.state === "unused" || onchain.state === "unknown") continue;
+    const settled = onchain.state === "settled";
+    await recordPurchase(d.db, p.id, {
+      outcome: "settlement_unproven",
+      delivered: false,
+      json_valid: null,
+      schema_valid: null,
+      body_sha256: null,
+      failure_reason: settled
+        ? "the scout stopped after paying, before reading the delivery"
+        : `the signed payment never settled (${onchain.state})`,
+      tx_hash: settled ? onchain.txHash : null,
+      amount_usdc: settled ? Number(p.quote_amount_atomic) / 1e6 : null,
+      quote_amount_atomic: p.quote_amount_atomic,
+      http_status: null,
+      content_type: null,
+      latency_ms: null,
+      pay_to: p.pay_to,
+      note: "reconciled from the chain after the scout was interrupted; excluded from grades (our own failure)",
+      dry_run: true,
+    });
+    n++;
+  }
+  return n;
+}
+
+/** One scheduling round: reconcile, then buy what is due, one purchase at a time, within budget. */
+export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record<BuyResult, number>> {
+  const counts: Record<BuyResult, number> = {
+    recorded: 0,
+    not_paid: 0,
+    busy: 0,
+    budget: 0,
+    skipped: 0,
+    client_error: 0,
+  };
+  await reconcile(d, now);
+  for (const c of await scoutCandidates(d.db, now, d.policy, 10)) {
+    const r = await buyOne(d, c, now);
+    counts[r]++;
+    if (r === "budget") break;
+  }
+  return counts;
+}
