@@ -18,7 +18,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNIQUE INDEX purchases_nonce ON purchases (nonce) WHERE nonce IS NOT NULL`.execute(db);
   // One purchase in flight per listing, whichever replica started it.
   await sql`CREATE UNIQUE INDEX purchases_one_paying ON purchases (listing_id) WHERE state = 'paying'`.execute(db);
-  await sql`CREATE INDEX purchases_listing_at ON purchases (listing_id, at)`.execute(db);
   await db.schema
     .alterTable("listings")
     .addColumn("paid_state", "jsonb")
@@ -28,7 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("listings").dropColumn("paid_state").dropColumn("last_purchase_at").execute();
-  await sql`DROP INDEX IF EXISTS purchases_listing_at`.execute(db);
   await sql`DROP INDEX IF EXISTS purchases_one_paying`.execute(db);
   await sql`DROP INDEX IF EXISTS purchases_nonce`.execute(db);
   await db.schema

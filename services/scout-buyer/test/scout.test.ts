@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import { decideVerdict } from "@tollgate/core";
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import {
+  type Chain,
+  createLocalFacilitator,
+  type DemoSellers,
+  FORECAST_SCHEMA,
+  type SellerName,
+  signPaymentFor,
+  startChain,
+  startDemoSellers,
+} from "@tollgate/devnet";
+import { createLogger, createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
+import {
+  LISTING_COLUMNS,
+  notePaymentSigned,
+  type ScoutPolicy,
+  scoutCandidates,
+  startPurchase,
+  toListingDetail,
+} from "@tollgate/registry";
+import { createSettlementReader } from "@tollgate/x402";
+import { decodePaymentSignatureHeader } from "@x402/core/http";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyOne, reconcile, type ScoutDeps } from "../src/scout.js";
+
+let chain: Chain;
+let demo: DemoSellers;
+let tdb: TestDatabase;
+let http: SafeHttpClient;
+let deps: ScoutDeps;
+const policy: ScoutPolicy = {
+  perPurchaseCapUsd: 0.5,
+  dailyBudgetUsd: 5,
+  perSellerDailyUsd: 5,
+  rebuyAfterS: 60,
+};
+
+beforeAll(async () => {
+  chain = await startChain();
+  demo = await startDemoSellers({
+    payTo: chain.wallets.sellers[0]!.address,
+    facilitator: createLocalFacilitator(chain),
+  });
+  tdb = await createTestDatabase();
+  http = createSafeHttpClient({
+    verifiedBy: "tollgate-test",
+    timeoutMs: 5000,
+    allowance: { hosts: demo.allowance, cidrs: [] },
+    allowHttp: true,
+  });
+  deps = {
+    db: tdb.db,
+    log: createLogger("scout-test", "silent"),
+    http,
+    account: privateKeyToAccount(chain.wallets.scout.privateKey),
+    publicClient: chain.publicClient as never,
+    settlements: createSettlementReader(chain.rpcUrl),
+    policy,
+    timeoutMs: 5000,
+  };
+});
+afterAll(async () => {
+  await http?.close();
+  await tdb?.drop();
+  await demo?.stop();
+  await chain?.stop();
+});
+
+/** A verified listing of a demo seller, as the prober leaves one. */
+async function listSeller(name: SellerName, over: Record<string, unknown> = {}) {
+  const s = demo.sellers[name];
+  const id = randomUUID();
+  await tdb.db
+    .insertInto("listings")
+    .values({
+      id,
+      name: `Demo ${name}`,
+      description: "demo seller",
+      endpoint_url: s.url,
+      endpoint_canonical: `${s.url}#${id}`,
+      host: s.host,
+      registered_domain: "sellers.test",
+      category: "data.weather",
+      price_amount: 0.01,
+      request_schema: null,
+      response_schema: JSON.stringify(FORECAST_SCHEMA),
+      sample_query: null,
+      submitter_email: null,
+      facilitator_url: null,
+      mpp_offers: null,
+      status: "verified",
+      obs_pay_to: chain.wallets.sellers[0]!.address,
+      amount_atomic: "10000",
+      amount_usd: 0.01,
+      ...over,
+    } as never)
+    .execute();
+  return id;
+}
+
+const candidate = async (id: string) => {
+  const c = (await scoutCandidates(tdb.db, new Date(), policy, 100)).find((x) => x.id === id);
+  if (!c) throw new Error(`listing ${id} is not a scout candidate`);
+  return c;
+};
+const purchasesOf = (id: string) =>
+  tdb.db.selectFrom("purchases").selectAll().where("listing_id", "=", id).orderBy("at").execute();
+const detail = async (id: string) =>
+  toListingDetail(
+    (await tdb.db
+      .selectFrom("listings")
+      .select(LISTING_COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()) as never,
+  );
+const scoutBalance = () => chain.balanceOf(chain.wallets.scout.address);
+
+describe("the scout buys as an agent would", () => {
+  it("pays the honest seller, reads the settlement back from the chain, and the listing is paid_verified", async () => {
+    const id = await listSeller("x402-hono");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      state: "recorded",
+      dry_run: false,
+      json_valid: true,
+      schema_valid: true,
+      amount_usdc: 0.01,
+    });
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: p!.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    const d = await detail(id);
+    expect(d).toMatchObject({
+      paid_verified: true,
+      evidence_tier: "paid_verified",
+      paid_depth: { rung: "paid_verified", deliveries: 1 },
+    });
+    expect(d.paid_verification).toMatchObject({
+      verified: true,
+      tx_hash: p!.tx_hash,
+      schema_validated: true,
+    });
+    expect(d.paid_verification_latest).toMatchObject({ delivered: true, tx_hash: p!.tx_hash });
+  });
+
+  it.each([
+    ["cheat-html", "html_instead_of_data"],
+    ["cheat-schema", "schema_mismatch"],
+    ["cheat-empty", "empty_body"],
+  ] as const)("%s takes the money and is graded %s; its verdict is avoid", async (name, outcome) => {
+    const id = await listSeller(name);
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({ outcome, delivered: false, dry_run: false });
+    expect(p!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    const d = await detail(id);
+    expect(d.paid_verified).toBe(false);
+    expect(d.paid_verification_latest).toMatchObject({ delivered: false, tx_hash: p!.tx_hash });
+    const { verdict } = decideVerdict({
+      status: "verified",
+      score: 0.95,
+      probeCount: 40,
+      consecutiveFailures: 0,
+      verifiedVia: "GET",
+      paytoSentinel: false,
+      paytoUnstable: false,
+      paytoAgeDays: 30,
+      priceMatchesListing: true,
+      selfReferential: false,
+      paidDelivery: { delivered: p!.delivered, at: 0 },
+      onchainKnown: false,
+    });
+    expect(verdict).toBe("avoid");
+  });
+
+  it("a seller that delivers every other time falls to failed_rebuy", async () => {
+    const id = await listSeller("every-other");
+    const c = await candidate(id);
+    expect(await buyOne(deps, c)).toBe("recorded");
+    expect((await detail(id)).paid_depth.rung).toBe("paid_verified");
+    expect(await buyOne(deps, c)).toBe("recorded");
+    const d = await detail(id);
+    expect(d.paid_depth).toMatchObject({ rung: "failed_rebuy", deliveries: 1, last_attempt_ok: 0 });
+    expect(d.paid_verified).toBe(true); // the latest success stays on the record
+    expect(d.evidence_tier).not.toBe("paid_verified");
+  });
+
+  it("never pays more than the listed price: price_drift is recorded and no money moves", async () => {
+    const id = await listSeller("x402-hono", {
+      price_amount: 0.005,
+      endpoint_canonical: `drift-${randomUUID()}`,
+    });
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("not_paid");
+    expect(await scoutBalance()).toBe(before);
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({ outcome: "price_drift", delivered: false, tx_hash: null, dry_run: true });
+    expect((await detail(id)).paid_verification_latest).toBeNull();
+  });
+
+  it("never pays a payTo the prober has not seen: nothing paid, nothing recorded", async () => {
+    const id = await listSeller("x402-hono", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("skipped");
+    expect(await scoutBalance()).toBe(before);
+    expect(await purchasesOf(id)).toHaveLength(0);
+  });
+
+  it("never picks a failing listing, a burn payTo or a price above the cap", async () => {
+    const failing = await listSeller("x402-hono", { status: "failing" });
+    const burn = await listSeller("x402-hono", { payto_sentinel: true });
+    const dear = await listSeller("x402-hono", { price_amount: 0.75 });
+    const ids = (await scoutCandidates(tdb.db, new Date(), policy, 1000)).map((c) => c.id);
+    for (const id of [failing, burn, dear]) expect(ids).not.toContain(id);
+  });
+
+  it("two replicas racing for one listing pay once", async () => {
+    const id = await listSeller("x402-hono");
+    const c = await candidate(id);
+    const before = await scoutBalance();
+    const results = await Promise.all([buyOne(deps, c), buyOne({ ...deps }, c)]);
+    expect(results.sort()).toEqual(["busy", "recorded"]);
+    expect(await purchasesOf(id)).toHaveLength(1);
+    expect(await scoutBalance()).toBe(before - 10_000n);
+  });
+
+  it("a payment made just before the scout died is recorded once, from the chain, by its nonce", async () => {
+    const id = await listSeller("x402-hono");
+    const purchase = await startPurchase(tdb.db, id, 0.01);
+    expect(purchase).not.toBeNull();
+    // The scout signed and sent the payment, then died before reading the answer.
+    const header = await signPaymentFor(chain, chain.wallets.scout, demo.sellers["x402-hono"].directUrl);
+    const auth = (decodePaymentSignatureHeader(header).payload as { authorization: Record<string, string> })
+      .authorization;
+    await notePaymentSigned(tdb.db, purchase!, {
+      nonce: auth.nonce!,
+      payer: auth.from!,
+      payTo: auth.to!,
+      quoteAtomic: String(auth.value),
+    });
+    const res = await fetch(demo.sellers["x402-hono"].directUrl, {
+      headers: { "payment-signature": header },
+    });
+    expect(res.status).toBe(200);
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await reconcile(deps, later)).toBe(1);
+    expect(await reconcile(deps, later)).toBe(0);
+    const rows = await purchasesOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      state: "recorded",
+      outcome: "settlement_unproven",
+      dry_run: true,
+      amount_usdc: 0.01,
+    });
+    expect(rows[0]!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+});
