@@ -6,7 +6,9 @@
  */
 import {
   createLocalFacilitator,
+  FORECAST_SCHEMA,
   type RunningService,
+  SETTLING_SELLERS,
   startChain,
   startDemoSellers,
   startService,
@@ -55,6 +57,11 @@ const env: Record<string, string> = {
   // loopback "proxy"), so the newcomer's searches from 127.0.0.1 count as demand, not as a seller checking
   // their own rank.
   TRUSTED_PROXIES: "127.0.0.1",
+  // The scout buys from verified listings with its own funded devnet wallet. Demo pace: a round every 5 s
+  // and a re-buy of each listing every 5 minutes (production: every 3 days), so rungs and cheats show soon.
+  SCOUT_PRIVATE_KEY: chain.wallets.scout.privateKey,
+  SCOUT_TICK_MS: "5000",
+  SCOUT_REBUY_AFTER_S: process.env.SCOUT_REBUY_AFTER_S ?? "300",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
 
@@ -99,6 +106,20 @@ const PITCH: Record<string, { description: string; category: string }> = {
     category: "data.news",
   },
   refuse: { description: "Geocode a street address to latitude and longitude", category: "data.maps" },
+  // Sellers that take the payment and then cheat: the scout's purchases catch them.
+  "cheat-html": {
+    description: "Translate short texts between forty languages, paid per request",
+    category: "compute.inference",
+  },
+  "cheat-schema": {
+    description: "Air quality index and pollen counts by postcode",
+    category: "data.science",
+  },
+  "cheat-empty": {
+    description: "Sports fixtures and live scores for European football",
+    category: "data.sports",
+  },
+  "every-other": { description: "Currency exchange rates, updated every minute", category: "data.finance" },
 };
 
 const DEMO_SELLERS_ADDRESS = "198.51.100.40";
@@ -120,6 +141,7 @@ for (const seller of Object.values(demo.sellers)) {
       category: PITCH[seller.name]?.category ?? "data.other",
       price_amount: 0.01,
       ...(seller.sampleUrl ? { sample_query: seller.sampleUrl } : {}),
+      ...(SETTLING_SELLERS.includes(seller.name) ? { response_schema: FORECAST_SCHEMA } : {}),
     }),
   });
   if (res.status === 201) submitted.push(seller.name);

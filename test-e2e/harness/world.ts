@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { testPrefix } from "@tollgate/db/testing";
 import { ADMIN_URL, RUN_DB_PREFIX } from "@tollgate/db/testing/shared";
-import { dropQueuePrefix, type RunningService, type ServiceName, startService } from "@tollgate/devnet";
+import {
+  dropQueuePrefix,
+  localWallet,
+  type RunningService,
+  type ServiceName,
+  startService,
+} from "@tollgate/devnet";
 
 export interface World {
   databaseUrl: string;
@@ -27,6 +33,8 @@ export function createWorld(baseEnv: Record<string, string> = {}): World {
     QUEUE_PREFIX: testPrefix("e2e"),
     API_PORT: "0",
     MCP_PORT: "0",
+    // The scout's wallet on the devnet chain (a deterministic local key, funded by startChain).
+    SCOUT_PRIVATE_KEY: localWallet("scout").privateKey,
     ...baseEnv,
   };
   const services = new Map<string, RunningService>();

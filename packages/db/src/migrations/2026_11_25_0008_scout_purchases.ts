@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`CREATE UNIQUE INDEX purchases_nonce ON purchases (nonce) WHERE nonce IS NOT NULL`.execute(db);
   // One purchase in flight per listing, whichever replica started it.
-  await sql`CREATE UNIQUE INDEX purchases_one_paying ON purchases (listing_id) WHERE state = 'paying'`.execute(db);
+  await sql`CREATE UNIQUE INDEX purchases_one_paying ON purchases (listing_id) WHERE state = 'paying'`.execute(
+    db,
+  );
   await db.schema
     .alterTable("listings")
     .addColumn("paid_state", "jsonb")

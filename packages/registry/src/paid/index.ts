@@ -1,4 +1,4 @@
 export * from "./purchases.js";
 export * from "./sales.js";
-export * from "./verdict.js";
 export * from "./scout.js";
+export * from "./verdict.js";

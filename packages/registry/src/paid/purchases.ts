@@ -9,6 +9,7 @@ export async function purchaseHistory(db: Db, l: ListingRecord, now = new Date()
     .selectAll()
     .where("listing_id", "=", l.id)
     .where("dry_run", "=", false)
+    .where("state", "=", "recorded")
     .orderBy("at")
     .execute();
   const purchases = rows.map((p) => ({

@@ -251,3 +251,57 @@ export async function strandedPurchases(db: Db, now: Date, olderThanS: number) {
     .where("at", "<", new Date(now.getTime() - olderThanS * 1000))
     .execute();
 }
+
+/**
+ * The stats' paid-verification figures (spec: Stats): each endpoint's latest real attempt (dry runs — checks
+ * that paid nothing — excluded), and the listings the scout's per-purchase cap keeps out (`our_limit`).
+ */
+export async function paidVerificationCensus(db: Db, perPurchaseCapUsd?: number) {
+  const latest = await sql<{ outcome: string; delivered: boolean; at: Date }>`
+    SELECT DISTINCT ON (listing_id) outcome, delivered, at FROM purchases
+    WHERE state = 'recorded' AND dry_run = false
+    ORDER BY listing_id, at DESC, id DESC`.execute(db);
+  const verified = await db
+    .selectFrom("listings")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("status", "<>", "delisted")
+    .where(sql`paid_state->'verified'`, "is not", null)
+    .where(sql`jsonb_typeof(paid_state->'verified')`, "=", "object")
+    .executeTakeFirstOrThrow();
+  const outcomes: Record<string, number> = {};
+  let delivered = 0;
+  let last: Date | null = null;
+  for (const r of latest.rows) {
+    outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+    if (r.delivered) delivered++;
+    if (!last || r.at > last) last = r.at;
+  }
+  const overCap =
+    perPurchaseCapUsd === undefined
+      ? null
+      : (
+          await db
+            .selectFrom("listings")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .where("status", "=", "verified")
+            .where("price_amount", ">", perPurchaseCapUsd)
+            .executeTakeFirstOrThrow()
+        ).n;
+  const attempted = latest.rows.length;
+  return {
+    paid_verified_listings: verified.n,
+    paid_verification_attempted: attempted,
+    paid_verification: {
+      attempted,
+      delivered,
+      payment_required: attempted,
+      pass_rate_payment_required:
+        attempted > 0 ? Math.round((delivered / attempted) * 10_000) / 10_000 : null,
+      not_applicable: 0,
+      our_limit: overCap,
+      last_attempt_at: unixSeconds(last),
+      basis: "each endpoint's latest attempt, dry runs excluded",
+      outcomes,
+    },
+  };
+}

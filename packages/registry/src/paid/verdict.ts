@@ -65,6 +65,7 @@ export async function prepareVerdict(
     .select(["delivered", "at", "tx_hash", "amount_usdc"])
     .where("listing_id", "=", l.id)
     .where("dry_run", "=", false)
+    .where("state", "=", "recorded")
     .orderBy("at", "desc")
     .limit(1)
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { CLAIM_CHANGE_REASONS } from "../claim/common.js";
 import { notFound } from "../errors.js";
 import { verdictSales } from "../paid/sales.js";
+import { paidVerificationCensus } from "../paid/scout.js";
 
 const shapeChange = (r: {
   id: string;
@@ -117,11 +118,7 @@ export async function registryStats(db: Db, now = new Date()) {
     probe_pass_rate_24h_basis:
       "passing probes over probes in the last 24 hours, excluding the neutral classes dns_lookup_error, not_payment_gated and probe_refused",
     avg_probe_gap_min: avgGap == null ? null : Math.round(Number(avgGap) / 60),
-    paid_verified_listings: null,
-    paid_verification_attempted: null,
-    paid_verification: null,
-    paid_verification_note:
-      "paid delivery verification (the scout's purchases) is not running yet; no figures are invented",
+    ...(await paidVerificationCensus(db)),
     verdict_sales: await verdictSales(db, now),
     as_of: unixSeconds(now),
   };
