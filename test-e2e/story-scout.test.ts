@@ -58,6 +58,8 @@ afterAll(async () => {
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
+const json = async (r: Response): Promise<any> => r.json();
+// biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const get = async (path: string): Promise<any> => (await fetch(`${api}${path}`)).json();
 async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
@@ -132,8 +134,8 @@ describe("scout story", () => {
     // and enough clean probes have come in for a score of at least 0.9.
     await until("score 0.9", async () => (await get(`/v1/listings/${honest}`)).score >= 0.9);
     const buyer = payingFetch(chain, chain.wallets.buyers[1]!);
-    const good = await (await buyer(`${api}/v1/listings/${honest}/verdict`)).json();
-    const bad = await (await buyer(`${api}/v1/listings/${cheat}/verdict`)).json();
+    const good = await json(await buyer(`${api}/v1/listings/${honest}/verdict`));
+    const bad = await json(await buyer(`${api}/v1/listings/${cheat}/verdict`));
     expect(good.reasons).toContain("paid_delivery_ok: the latest real purchase delivered");
     expect(good.verdict).toBe("pay");
     expect(bad.verdict).toBe("avoid");
@@ -143,7 +145,7 @@ describe("scout story", () => {
   it("the purchase history, paid with the official client, lists transactions that exist on the chain", async () => {
     const res = await payingFetch(chain, chain.wallets.buyers[1]!)(`${api}/v1/listings/${honest}/purchases`);
     expect(res.status).toBe(200);
-    const history = await res.json();
+    const history = await json(res);
     expect(history.purchases).toHaveLength(1);
     const [p] = history.purchases;
     expect(p).toMatchObject({ outcome: "delivered", delivered: true, schema_valid: true, amount_usdc: 0.01 });

@@ -211,6 +211,12 @@ export interface PurchasesTable {
   latency_ms: number | null;
 }
 
+export interface ServiceSettingsTable {
+  name: string;
+  value: Json;
+  updated_at: Generated<Date>;
+}
+
 export interface SearchLogTable {
   id: Generated<string>;
   event_id: string;
@@ -256,6 +262,7 @@ export interface Database {
   payments: PaymentsTable;
   attestations: AttestationsTable;
   purchases: PurchasesTable;
+  service_settings: ServiceSettingsTable;
   search_log: SearchLogTable;
   demand_snapshots: DemandSnapshotsTable;
   demand_answers: DemandAnswersTable;

@@ -104,7 +104,7 @@ export function buildApi(deps: AppDeps): App {
   registerVerdict(app, deps);
   registerPurchases(app, deps);
   registerAttestations(app, deps);
-  registerMethodology(app);
+  registerMethodology(app, deps);
   registerClaim(app, deps);
   registerDemandFeed(app, deps);
   registerDemandPaid(app, deps);

@@ -7,6 +7,7 @@ import {
   runService,
   workerRedis,
 } from "@tollgate/platform";
+import { publishScoutPolicy } from "@tollgate/registry";
 import { createSettlementReader } from "@tollgate/x402";
 import { sql } from "kysely";
 import { createPublicClient, http, type PublicClient } from "viem";
@@ -49,6 +50,11 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
     },
     timeoutMs: config.SCOUT_TIMEOUT_MS,
   };
+  await publishScoutPolicy(db, {
+    wallet: account.address,
+    policy: deps.policy,
+    tick_ms: config.SCOUT_TICK_MS,
+  });
   // Rounds run back to back with a pause; an error in one round is logged and the next one runs. The
   // process ends only on a signal.
   let stopping = false;

@@ -25,9 +25,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("paid_state", "jsonb")
     .addColumn("last_purchase_at", "timestamptz")
     .execute();
+  // What a running service publishes about its own configuration (the scout's budget and caps), so
+  // /methodology.json shows the policy actually in force rather than a default.
+  await db.schema
+    .createTable("service_settings")
+    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("value", "jsonb", (c) => c.notNull())
+    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("service_settings").execute();
   await db.schema.alterTable("listings").dropColumn("paid_state").dropColumn("last_purchase_at").execute();
   await sql`DROP INDEX IF EXISTS purchases_one_paying`.execute(db);
   await sql`DROP INDEX IF EXISTS purchases_nonce`.execute(db);

@@ -305,3 +305,36 @@ export async function paidVerificationCensus(db: Db, perPurchaseCapUsd?: number)
     },
   };
 }
+
+/** The scout publishes the policy it runs with (wallet, budget, caps, re-buy interval) when it starts. */
+export async function publishScoutPolicy(
+  db: Db,
+  value: { wallet: string; policy: ScoutPolicy; tick_ms: number },
+) {
+  await db
+    .insertInto("service_settings")
+    .values({ name: "scout", value: JSON.stringify(value) })
+    .onConflict((oc) =>
+      oc.column("name").doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }),
+    )
+    .execute();
+}
+
+/** The policy the scout last published, or null when no scout has run against this database. */
+export async function scoutPolicy(db: Db) {
+  const row = await db
+    .selectFrom("service_settings")
+    .select(["value", "updated_at"])
+    .where("name", "=", "scout")
+    .executeTakeFirst();
+  if (!row) return null;
+  const v = row.value as { wallet: string; policy: ScoutPolicy; tick_ms: number };
+  return {
+    wallet: v.wallet,
+    daily_budget_usd: v.policy.dailyBudgetUsd,
+    per_purchase_cap_usd: v.policy.perPurchaseCapUsd,
+    per_seller_daily_usd: v.policy.perSellerDailyUsd,
+    rebuy_after_s: v.policy.rebuyAfterS,
+    published_at: unixSeconds(row.updated_at),
+  };
+}

@@ -9,6 +9,7 @@ import {
   PAY_MIN_SCORE,
   PAYTO_MIN_AGE_DAYS,
   PROBE_TIERS,
+  PURCHASE_OUTCOMES,
   SCORE_STEP,
   STATUS_REASONS,
   SUBMISSION_FEE_ATOMIC,
@@ -16,7 +17,9 @@ import {
   VERIFIED_MIN_PROBES,
   VERIFIED_MIN_SCORE,
 } from "@tollgate/core";
+import { scoutPolicy } from "@tollgate/registry";
 import type { App } from "../app.js";
+import type { AppDeps } from "../deps.js";
 
 /** The rules as data: generated from the same constants the code runs on. */
 export function methodology() {
@@ -81,6 +84,7 @@ const route = createRoute({
               verdict: section,
               paid_routes: section,
               sections: section,
+              scout: section,
             })
             .openapi("Methodology"),
         },
@@ -89,6 +93,24 @@ const route = createRoute({
   },
 });
 
-export function registerMethodology(app: App) {
-  app.openapi(route, (c) => c.json(methodology(), 200));
+export function registerMethodology(app: App, deps: AppDeps) {
+  app.openapi(route, async (c) => {
+    const policy = await scoutPolicy(deps.db);
+    return c.json(
+      {
+        ...methodology(),
+        scout: {
+          what: "the registry's own wallet buys from verified listings at or under the per-purchase cap, pays the live quote only when it is at most the listed price and names the payTo the prober last saw, grades each delivery and publishes every purchase",
+          outcomes: PURCHASE_OUTCOMES,
+          paid_depth:
+            "none → paid_verified (first delivery) → 2x (a second delivery 48 h or more after the first) → held (deliveries across a seller-caused price or payTo change) → Nwk (deliveries spanning N >= 3 weeks); failed_rebuy when the latest purchase failed after an earlier delivery",
+          policy,
+          policy_note: policy
+            ? "as published by the running scout at its last start"
+            : "no scout has run against this registry yet",
+        },
+      },
+      200,
+    );
+  });
 }
