@@ -161,6 +161,9 @@ Submitted ${submitted.length} demo listings${submitted.length ? ` (${submitted.j
 Watch them get probed and verified:
   curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
   curl -s '${api}/v1/changes' | jq '.changes[:5]'
+Watch the scout buy from them with real (local) USDC once they are verified, and catch the cheats:
+  curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, paid_verified, rung: .paid_depth.rung, latest: .paid_verification_latest}'
+  curl -s '${api}/v1/stats' | jq '.paid_verification'
 Search as an agent would, then see it in the demand feed:
   curl -s '${api}/v1/discover?q=will+it+rain+in+lyon+tomorrow' | jq '.results[].name'
   curl -s '${api}/v1/demand' | jq '.top_needs'
