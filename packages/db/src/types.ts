@@ -209,6 +209,8 @@ export interface PurchasesTable {
   nonce: string | null;
   content_type: string | null;
   latency_ms: number | null;
+  plan_id: string | null;
+  plan_seq: number | null;
 }
 
 export interface ServiceSettingsTable {

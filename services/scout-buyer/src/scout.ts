@@ -4,8 +4,11 @@ import type { Logger, SafeHttpClient } from "@tollgate/platform";
 import {
   dropUnpaidPurchase,
   notePaymentSigned,
+  type PlanItem,
+  type PlanSource,
   type PurchaseResult,
-  recordPurchase,
+  planCandidate,
+  recordPurchase as recordPurchaseRow,
   type ScoutCandidate,
   type ScoutPolicy,
   scoutCandidates,
@@ -31,6 +34,8 @@ export interface ScoutDeps {
   settlements: SettlementReader;
   policy: ScoutPolicy;
   timeoutMs: number;
+  /** Verify-now plans: their purchases go before routine ones. */
+  plans?: PlanSource;
 }
 
 export type BuyResult = "recorded" | "not_paid" | "busy" | "budget" | "skipped" | "client_error";
@@ -89,12 +94,19 @@ interface Signed {
  * written before anything is signed and the nonce before the paid request leaves, so a crash at any point
  * leaves a row the reconciler can settle from the chain.
  */
-export async function buyOne(d: ScoutDeps, c: ScoutCandidate, now = new Date()): Promise<BuyResult> {
+export async function buyOne(
+  d: ScoutDeps,
+  c: ScoutCandidate,
+  now = new Date(),
+  plan?: PlanItem,
+): Promise<BuyResult> {
+  const recordPurchase = (db: Db, id: string, r: PurchaseResult) =>
+    recordPurchaseRow(db, id, r, new Date(), d.plans);
   const price = c.price_amount;
   if ((await spentToday(d.db, now)) + price > d.policy.dailyBudgetUsd) return "budget";
   if ((await spentToday(d.db, now, c.obs_pay_to ?? undefined)) + price > d.policy.perSellerDailyUsd)
     return "budget";
-  const id = await startPurchase(d.db, c.id, price);
+  const id = await startPurchase(d.db, c.id, price, plan);
   if (!id) return "busy";
   const listedAtomic = BigInt(Math.round(price * 1e6));
   let refused: { outcome: PurchaseOutcome | "payto_unconfirmed"; reason: string; quote: string } | null =
@@ -294,7 +306,7 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
     });
     if (onchain.state === "unused" || onchain.state === "unknown") continue;
     const settled = onchain.state === "settled";
-    await recordPurchase(d.db, p.id, {
+    await recordPurchaseRow(d.db, p.id, {
       outcome: "settlement_unproven",
       delivered: false,
       json_valid: null,
@@ -312,6 +324,7 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
       pay_to: p.pay_to,
       note: "reconciled from the chain after the scout was interrupted; excluded from grades (our own failure)",
       dry_run: true,
+      detach_plan: true,
     });
     n++;
   }
@@ -329,6 +342,14 @@ export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record
     client_error: 0,
   };
   await reconcile(d, now);
+  // Plan purchases first: they were paid for (timing only — graded and published like any other).
+  for (const item of d.plans ? await d.plans.due(d.db, now) : []) {
+    const c = await planCandidate(d.db, item.listingId, d.policy);
+    if (!c) continue; // not buyable now (failing, payTo unseen…): stays due and is tried next round
+    const r = await buyOne(d, c, now, item);
+    counts[r]++;
+    if (r === "budget") return counts;
+  }
   for (const c of await scoutCandidates(d.db, now, d.policy, 10)) {
     const r = await buyOne(d, c, now);
     counts[r]++;

@@ -14,7 +14,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("nonce", "text")
     .addColumn("content_type", "text")
     .addColumn("latency_ms", "integer")
+    // A purchase owed to a verify-now plan carries the plan and its place in it from the intent on, so a plan
+    // purchase is made once however often the scout retries (no foreign key: plans come in their own migration).
+    .addColumn("plan_id", "uuid")
+    .addColumn("plan_seq", "integer")
     .execute();
+  await sql`CREATE UNIQUE INDEX purchases_plan_seq ON purchases (plan_id, plan_seq) WHERE plan_id IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX purchases_nonce ON purchases (nonce) WHERE nonce IS NOT NULL`.execute(db);
   // One purchase in flight per listing, whichever replica started it.
   await sql`CREATE UNIQUE INDEX purchases_one_paying ON purchases (listing_id) WHERE state = 'paying'`.execute(
@@ -39,6 +46,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("service_settings").execute();
   await db.schema.alterTable("listings").dropColumn("paid_state").dropColumn("last_purchase_at").execute();
   await sql`DROP INDEX IF EXISTS purchases_one_paying`.execute(db);
+  await sql`DROP INDEX IF EXISTS purchases_plan_seq`.execute(db);
   await sql`DROP INDEX IF EXISTS purchases_nonce`.execute(db);
   await db.schema
     .alterTable("purchases")
@@ -48,5 +56,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .dropColumn("nonce")
     .dropColumn("content_type")
     .dropColumn("latency_ms")
+    .dropColumn("plan_id")
+    .dropColumn("plan_seq")
     .execute();
 }

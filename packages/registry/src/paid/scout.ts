@@ -55,6 +55,22 @@ export async function spentToday(db: Db, now: Date, payTo?: string): Promise<num
  * unverified listing, a burn payTo, an unstable payTo, a price above the per-purchase cap.
  */
 export async function scoutCandidates(db: Db, now: Date, policy: ScoutPolicy, limit = 10) {
+  return candidates(db, policy)
+    .where((eb) =>
+      eb.or([
+        eb("last_purchase_at", "is", null),
+        eb("last_purchase_at", "<", new Date(now.getTime() - policy.rebuyAfterS * 1000)),
+      ]),
+    )
+    .orderBy(sql`last_purchase_at IS NOT NULL`)
+    .orderBy("last_purchase_at", "asc")
+    .orderBy("status_changed_at", "asc")
+    .limit(limit)
+    .execute();
+}
+
+/** Listings the scout may ever buy from: verified, a payTo seen and neither burn nor unstable, within the cap. */
+function candidates(db: Db, policy: ScoutPolicy) {
   return db
     .selectFrom("listings")
     .select([
@@ -72,18 +88,7 @@ export async function scoutCandidates(db: Db, now: Date, policy: ScoutPolicy, li
     .where("payto_sentinel", "=", false)
     .where("payto_unstable", "=", false)
     .where("obs_pay_to", "is not", null)
-    .where("price_amount", "<=", policy.perPurchaseCapUsd)
-    .where((eb) =>
-      eb.or([
-        eb("last_purchase_at", "is", null),
-        eb("last_purchase_at", "<", new Date(now.getTime() - policy.rebuyAfterS * 1000)),
-      ]),
-    )
-    .orderBy(sql`last_purchase_at IS NOT NULL`)
-    .orderBy("last_purchase_at", "asc")
-    .orderBy("status_changed_at", "asc")
-    .limit(limit)
-    .execute();
+    .where("price_amount", "<=", policy.perPurchaseCapUsd);
 }
 export type ScoutCandidate = Awaited<ReturnType<typeof scoutCandidates>>[number];
 
@@ -92,7 +97,12 @@ export type ScoutCandidate = Awaited<ReturnType<typeof scoutCandidates>>[number]
  * Null when another purchase of the listing is in flight (a second replica, a retried job): the database's
  * one-paying-per-listing index decides, so two replicas never both pay.
  */
-export async function startPurchase(db: Db, listingId: string, listedPrice: number): Promise<string | null> {
+export async function startPurchase(
+  db: Db,
+  listingId: string,
+  listedPrice: number,
+  plan?: PlanItem,
+): Promise<string | null> {
   const row = await db
     .insertInto("purchases")
     .values({
@@ -101,11 +111,31 @@ export async function startPurchase(db: Db, listingId: string, listedPrice: numb
       delivered: false,
       state: "paying",
       listed_price: listedPrice,
+      plan_id: plan?.planId ?? null,
+      plan_seq: plan?.seq ?? null,
     })
-    .onConflict((oc) => oc.column("listing_id").where("state", "=", "paying").doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** One purchase a verify-now plan owes (its place `seq` in the plan). */
+export interface PlanItem {
+  planId: string;
+  listingId: string;
+  seq: number;
+}
+
+/** Where plan purchases come from and where a made one is recorded (verify-now plans). */
+export interface PlanSource {
+  due(db: Db, now: Date): Promise<PlanItem[]>;
+  record(db: Db, done: { planId: string; seq: number; purchaseId: string }): Promise<void>;
+}
+
+/** The listing a plan purchase is for, if the scout may buy from it now (same rules, no re-buy wait). */
+export async function planCandidate(db: Db, listingId: string, policy: ScoutPolicy) {
+  return (await candidates(db, policy).where("id", "=", listingId).executeTakeFirst()) ?? null;
 }
 
 /** The payment about to be sent: its nonce, payer, payTo and quote, kept before the request leaves. */
@@ -143,6 +173,8 @@ export interface PurchaseResult extends Grade {
   note: string | null;
   /** Our own client failed: kept for the money's sake, excluded from every grade. */
   dry_run?: boolean;
+  /** Free the plan purchase this row was for, so it is made again (the scout's own failure). */
+  detach_plan?: boolean;
 }
 
 /** Record a graded purchase (once: a row already recorded is never edited) and refresh the listing's paid state. */
@@ -151,6 +183,7 @@ export async function recordPurchase(
   id: string,
   r: PurchaseResult,
   now = new Date(),
+  plans?: PlanSource,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -173,12 +206,16 @@ export async function recordPurchase(
         pay_to: r.pay_to,
         note: r.note,
         dry_run: r.dry_run ?? false,
+        ...(r.detach_plan ? { plan_id: null, plan_seq: null } : {}),
       })
       .where("id", "=", id)
       .where("state", "=", "paying")
-      .returning("listing_id")
+      .returning(["listing_id", "plan_id", "plan_seq"])
       .executeTakeFirst();
     if (!row) return false;
+    // A plan purchase is marked made in the same transaction that records it: once, whatever it found.
+    if (plans && row.plan_id && row.plan_seq !== null)
+      await plans.record(trx as unknown as Db, { planId: row.plan_id, seq: row.plan_seq, purchaseId: id });
     await refreshPaidState(trx as unknown as Db, row.listing_id, now);
     return true;
   });
