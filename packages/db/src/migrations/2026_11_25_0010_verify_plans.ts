@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // Frozen once landed. Paid verification plans (issue 12, verify-now): an owner pays once for a
-// `single` (one scout purchase, 2 USD) or `pack` (five, 5 USD) plan. The plan row is written only
+// `single` (one scout purchase, 2 USD) or `pack` (three, 5 USD) plan. The plan row is written only
 // after the payment settled (payment_tx is the settlement transaction, unique so a replayed payment
 // never makes a second plan). At most one open plan per listing is enforced here by a partial unique
 // index, so two concurrent POSTs cannot both open one. Each purchase the plan owes is one

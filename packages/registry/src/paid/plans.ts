@@ -2,17 +2,18 @@ import type { Database, Db } from "@tollgate/db";
 import type { Transaction } from "kysely";
 
 /**
- * Paid verification plans (verify-now). `single`: one scout purchase, 2 USD, due at once. `pack`: five
- * purchases, 5 USD, the first due at once and each next one 24 hours after the previous one's due time.
+ * Paid verification plans (verify-now). `single`: one scout purchase, 2 USD, due at once. `pack`: three
+ * purchases within 30 days, 5 USD: the first due at once, the second 10 days and the third 20 days later.
  * A plan is written only after its payment settled; the settlement tx is unique, so a replayed payment
  * finds the plan it already made. At most one open plan per listing (partial unique index).
  */
 export const PLAN_OFFERS = {
   single: { priceMicros: 2_000_000, purchases: 1 },
-  pack: { priceMicros: 5_000_000, purchases: 5 },
+  pack: { priceMicros: 5_000_000, purchases: 3 },
 } as const;
 export type PlanKind = keyof typeof PLAN_OFFERS;
-export const PLAN_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Time between the due times of a pack's purchases. */
+export const PLAN_INTERVAL_MS = 10 * 24 * 60 * 60 * 1000;
 
 export type CreatePlanResult =
   | { created: true; planId: string }
