@@ -1,7 +1,13 @@
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlan, duePlanPurchases, PLAN_INTERVAL_MS, recordPlanPurchase } from "../src/paid/plans.js";
+import {
+  createPlan,
+  duePlanPurchases,
+  PLAN_INTERVAL_MS,
+  planStatus,
+  recordPlanPurchase,
+} from "../src/paid/plans.js";
 
 // The listing and purchase foreign keys are dropped in this throwaway copy: these tests are about the
 // plan bookkeeping, not about listings.
@@ -29,6 +35,14 @@ describe("verify plans", () => {
     expect(r.created).toBe(true);
     const planId = (r as { planId: string }).planId;
     expect(await duePlanPurchases(tdb.db, t0)).toEqual([{ planId, listingId: "a", seq: 1 }]);
+    expect(await planStatus(tdb.db, "a")).toEqual({
+      plan_id: planId,
+      kind: "pack",
+      state: "queued",
+      purchases_done: 0,
+      purchases_total: 3,
+    });
+    expect(await planStatus(tdb.db, "nobody")).toBeNull();
     const later = new Date(t0.getTime() + 2 * PLAN_INTERVAL_MS);
     expect((await duePlanPurchases(tdb.db, later)).map((d) => d.seq)).toEqual([1, 2, 3]);
     for (const seq of [1, 2, 3])
@@ -44,6 +58,7 @@ describe("verify plans", () => {
       .where("id", "=", planId)
       .executeTakeFirstOrThrow();
     expect(plan.state).toBe("completed");
+    expect(await planStatus(tdb.db, "a")).toMatchObject({ state: "completed", purchases_done: 3 });
   });
 
   it("a replayed payment finds its plan; a second payment while one is open is refused", async () => {

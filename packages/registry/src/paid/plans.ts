@@ -106,3 +106,34 @@ export async function recordPlanPurchase(
       .where("state", "=", "open")
       .execute();
 }
+
+export interface PlanStatus {
+  plan_id: string;
+  kind: PlanKind;
+  state: "queued" | "completed";
+  purchases_done: number;
+  purchases_total: number;
+}
+
+/** Progress of the listing's latest plan for `?view=status`; null when the listing never had one. */
+export async function planStatus(db: Db, listingId: string): Promise<PlanStatus | null> {
+  const plan = await db
+    .selectFrom("verify_plans")
+    .select(["id", "kind", "state"])
+    .where("listing_id", "=", listingId)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!plan) return null;
+  const rows = await db
+    .selectFrom("verify_plan_purchases")
+    .select("state")
+    .where("plan_id", "=", plan.id)
+    .execute();
+  return {
+    plan_id: plan.id,
+    kind: plan.kind,
+    state: plan.state === "open" ? "queued" : "completed",
+    purchases_done: rows.filter((r) => r.state === "done").length,
+    purchases_total: rows.length,
+  };
+}
