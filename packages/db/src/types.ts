@@ -252,6 +252,27 @@ export interface DemandSnapshotsTable {
   payload: Json;
 }
 
+export interface VerifyPlansTable {
+  id: Generated<string>;
+  listing_id: string;
+  kind: "single" | "pack";
+  price_micros: Numeric;
+  payment_tx: string;
+  payer: string;
+  state: Generated<"open" | "completed">;
+  created_at: Generated<Timestamp>;
+  completed_at: Timestamp | null;
+}
+
+export interface VerifyPlanPurchasesTable {
+  plan_id: string;
+  seq: number;
+  due_at: Timestamp;
+  state: Generated<"due" | "done">;
+  purchase_id: string | null;
+  done_at: Timestamp | null;
+}
+
 /** Every table of the record. */
 export interface Database {
   categories: CategoriesTable;
@@ -268,6 +289,8 @@ export interface Database {
   search_log: SearchLogTable;
   demand_snapshots: DemandSnapshotsTable;
   demand_answers: DemandAnswersTable;
+  verify_plans: VerifyPlansTable;
+  verify_plan_purchases: VerifyPlanPurchasesTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

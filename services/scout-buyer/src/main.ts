@@ -7,7 +7,7 @@ import {
   runService,
   workerRedis,
 } from "@tollgate/platform";
-import { publishScoutPolicy } from "@tollgate/registry";
+import { duePlanPurchases, publishScoutPolicy, recordPlanPurchase } from "@tollgate/registry";
 import { createSettlementReader } from "@tollgate/x402";
 import { sql } from "kysely";
 import { createPublicClient, http, type PublicClient } from "viem";
@@ -49,6 +49,7 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
       rebuyAfterS: config.SCOUT_REBUY_AFTER_S,
     },
     timeoutMs: config.SCOUT_TIMEOUT_MS,
+    plans: { due: duePlanPurchases, record: (trx, done) => recordPlanPurchase(trx as never, done) },
   };
   await publishScoutPolicy(db, {
     wallet: account.address,

@@ -13,8 +13,12 @@ import {
 } from "@tollgate/devnet";
 import { createLogger, createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
 import {
+  createPlan,
+  duePlanPurchases,
   LISTING_COLUMNS,
   notePaymentSigned,
+  planStatus,
+  recordPlanPurchase,
   type ScoutPolicy,
   scoutCandidates,
   startPurchase,
@@ -24,7 +28,7 @@ import { createSettlementReader } from "@tollgate/x402";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyOne, reconcile, type ScoutDeps } from "../src/scout.js";
+import { buyOne, reconcile, type ScoutDeps, scoutRound } from "../src/scout.js";
 
 let chain: Chain;
 let demo: DemoSellers;
@@ -263,5 +267,32 @@ describe("the scout buys as an agent would", () => {
       amount_usdc: 0.01,
     });
     expect(rows[0]!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it("a verify-now plan's purchase is made first, once, graded like any other, and completes the plan", async () => {
+    const id = await listSeller("cheat-empty");
+    const plan = await createPlan(tdb.db, {
+      listingId: id,
+      kind: "single",
+      paymentTx: `0x${"ab".repeat(32)}`,
+      payer: chain.wallets.buyers[0]!.address,
+    });
+    expect(plan).toMatchObject({ created: true });
+    const withPlans: ScoutDeps = {
+      ...deps,
+      policy: { ...policy, rebuyAfterS: 86_400 },
+      plans: { due: duePlanPurchases, record: (trx, done) => recordPlanPurchase(trx as never, done) },
+    };
+    await scoutRound(withPlans);
+    await scoutRound(withPlans);
+    const rows = await purchasesOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ outcome: "empty_body", delivered: false, dry_run: false, plan_seq: 1 });
+    expect(await planStatus(tdb.db, id)).toMatchObject({
+      state: "completed",
+      purchases_done: 1,
+      purchases_total: 1,
+    });
+    expect(await duePlanPurchases(tdb.db, new Date())).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+export * from "./plans.js";
 export * from "./purchases.js";
 export * from "./sales.js";
 export * from "./scout.js";
