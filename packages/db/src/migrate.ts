@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/2026_11_23_0004_demand.js";
 import * as m0005 from "./migrations/2026_11_23_0005_embeddings.js";
 import * as m0006 from "./migrations/2026_11_23_0006_claim_binding.js";
 import * as m0007 from "./migrations/2026_11_23_0007_paid_answers.js";
+import * as m0009 from "./migrations/2026_11_25_0009_chain_index.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0005_embeddings": m0005,
   "2026_11_23_0006_claim_binding": m0006,
   "2026_11_23_0007_paid_answers": m0007,
+  "2026_11_25_0009_chain_index": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -88,6 +88,9 @@ export interface ListingsTable {
   embedding_synced_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 30-day on-chain figures for the payTo, written by the chain-indexer (OnchainFigures in @tollgate/registry). */
+  onchain: Json;
+  onchain_checked_at: NullableTimestamp;
 }
 
 export interface ClaimCredentialsTable {
@@ -235,6 +238,30 @@ export interface DemandSnapshotsTable {
   payload: Json;
 }
 
+export interface ChainTransfersTable {
+  tx_hash: string;
+  log_index: number;
+  /** bigint comes back from pg as a string. */
+  block_number: ColumnType<string, string | number | bigint, string | number | bigint>;
+  block_hash: string;
+  block_time: Timestamp;
+  from_addr: string;
+  to_addr: string;
+  amount_atomic: Numeric;
+  call_kind: string | null;
+}
+
+export interface ChainBlocksTable {
+  number: ColumnType<string, string | number | bigint, string | number | bigint>;
+  hash: string;
+}
+
+export interface ChainWatchTable {
+  address: string;
+  synced_to: ColumnType<string, string | number | bigint, string | number | bigint>;
+  added_at: Generated<Date>;
+}
+
 /** Every table of the record. */
 export interface Database {
   categories: CategoriesTable;
@@ -250,6 +277,9 @@ export interface Database {
   search_log: SearchLogTable;
   demand_snapshots: DemandSnapshotsTable;
   demand_answers: DemandAnswersTable;
+  chain_transfers: ChainTransfersTable;
+  chain_blocks: ChainBlocksTable;
+  chain_watch: ChainWatchTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -17,3 +17,4 @@ export * from "./paid/index.js";
 export * from "./probes/index.js";
 export * from "./shape.js";
 export * from "./tokens.js";
+export * from "./onchain/figures.js";
