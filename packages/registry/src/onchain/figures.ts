@@ -188,7 +188,9 @@ export async function ledgerReport(db: Db, now = new Date()) {
   const watched = await db.selectFrom("chain_watch").select(["address", "synced_to"]).execute();
   const lastBlock = watched.reduce((m, w) => Math.max(m, Number(w.synced_to)), 0);
   const w =
-    addresses.length > 0 ? await windowFigures(db, addresses, now) : { tx: 0, payers: 0, usd: 0, daily: fillDays(now, []) };
+    addresses.length > 0
+      ? await windowFigures(db, addresses, now)
+      : { tx: 0, payers: 0, usd: 0, daily: fillDays(now, []) };
   const paid =
     addresses.length > 0
       ? await db
