@@ -61,11 +61,12 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
  * more than `maxRange` blocks (code -32005, as providers do) and fails the next `failNext` calls with 503.
  */
 export async function startFlakyRpc(upstream: string, opts: { maxRange: number }) {
-  const control = { maxRange: opts.maxRange, failNext: 0, refused: 0, failed: 0, getLogs: 0 };
+  const control = { maxRange: opts.maxRange, failNext: 0, refused: 0, failed: 0, getLogs: 0, delayMs: 0 };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString();
+    if (control.delayMs > 0) await new Promise((r) => setTimeout(r, control.delayMs));
     if (control.failNext > 0) {
       control.failNext--;
       control.failed++;
