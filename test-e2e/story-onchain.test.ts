@@ -81,7 +81,7 @@ describe("on-chain story", () => {
       }),
     });
     expect(res.status).toBe(201);
-    id = (await res.json()).id;
+    id = ((await res.json()) as { id: string }).id;
     const before = await until("the payTo indexed", async () => {
       const d = await get(`/v1/listings/${id}`);
       return d.onchain_source === "index" && d;
@@ -121,7 +121,8 @@ describe("on-chain story", () => {
 
     const res = await payingFetch(chain, chain.wallets.buyers[4]!)(`${api}/v1/listings/${id}/verdict`);
     expect(res.status).toBe(200);
-    const verdict = await res.json();
+    // biome-ignore lint/suspicious/noExplicitAny: asserted field by field
+    const verdict: any = await res.json();
     expect(verdict.onchain_30d).toMatchObject({
       known: true,
       tx_count: 3,
