@@ -23,6 +23,9 @@ const schema = z.object({
 // Long-running: the indexer loop keeps the process alive (it waits for the lock, retries RPC errors with
 // backoff) until SIGTERM/SIGINT; it never ends by itself.
 await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
+  // Shutdown steps run in order: the loop lets go of its lock connection before the pool closes.
+  let indexer: ChainIndexer | null = null;
+  shutdown.register("indexer", () => indexer?.stop());
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "chain-indexer",
     max: 3,
@@ -32,7 +35,7 @@ await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
   const chainId = Number(BigInt(await jsonRpc(config.CHAIN_RPC_URL)<string>("eth_chainId", [])));
   if (chainId !== config.CHAIN_ID)
     throw new Error(`CHAIN_RPC_URL serves chain ${chainId}, expected ${config.CHAIN_ID}`);
-  const indexer = new ChainIndexer({
+  indexer = new ChainIndexer({
     db,
     rpcUrl: config.CHAIN_RPC_URL,
     usdc: config.USDC_ADDRESS.toLowerCase(),
@@ -43,7 +46,6 @@ await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
     pollMs: config.INDEXER_POLL_MS,
     log,
   });
-  shutdown.register("indexer", () => indexer.stop());
   indexer.start();
   return {
     chainId,
