@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import { listedPayTos, refreshOnchainFigures, SHAPE_SAMPLE } from "@tollgate/registry";
+import { LISTED_STATUSES, listedPayTos, refreshOnchainFigures, SHAPE_SAMPLE } from "@tollgate/registry";
 import { sql } from "kysely";
 
 /** keccak256("Transfer(address,address,uint256)"). */
@@ -31,6 +31,9 @@ export interface IndexerOptions {
   addressChunk?: number;
   /** Wait between polls once caught up. */
   pollMs?: number;
+  /** Every caught-up payTo's figures are recomputed this often (the 30-day window slides); payTos with
+   * new payments, new listings or a rewind are recomputed on the pass that sees them. */
+  figuresEveryMs?: number;
   /** Wait between tries for the lock. */
   lockPollMs?: number;
   log?: IndexerLog;
@@ -121,6 +124,9 @@ export class ChainIndexer {
   private readonly log: IndexerLog;
   private readonly maxRange: number;
   private okStreak = 0;
+  /** payTos whose figures changed since they were last written. */
+  private readonly dirty = new Set<string>();
+  private lastFullRefresh = 0;
 
   constructor(private readonly o: IndexerOptions) {
     this.rpc = jsonRpc(o.rpcUrl);
@@ -206,14 +212,40 @@ export class ChainIndexer {
       await this.readRange(group, low, Math.min(low + this.range, next));
     }
     await this.classify([...listed.keys()]);
+    await this.refreshFigures(listed, target);
+    return caughtUp;
+  }
+
+  /** Write figures for caught-up payTos: changed or never written ones now, all of them periodically. */
+  private async refreshFigures(listed: Map<string, number>, target: number): Promise<void> {
+    const { db } = this.o;
     const ready = (await db.selectFrom("chain_watch").select(["address", "synced_to"]).execute())
       .filter((w) => listed.has(w.address) && Number(w.synced_to) >= target)
       .map((w) => w.address);
-    if (ready.length > 0) {
-      await refreshOnchainFigures(db, ready);
-      this.stats.figureRefreshes++;
+    if (ready.length === 0) return;
+    const full = Date.now() - this.lastFullRefresh >= (this.o.figuresEveryMs ?? 60_000);
+    let due = ready;
+    if (!full) {
+      const unwritten = await db
+        .selectFrom("listings")
+        .select(sql<string>`distinct lower(obs_pay_to)`.as("pay_to"))
+        .where("status", "in", [...LISTED_STATUSES])
+        .where("obs_pay_to", "is not", null)
+        .where((eb) =>
+          eb.or([
+            eb("onchain_checked_at", "is", null),
+            eb(sql`onchain->>'pay_to'`, "is distinct from", sql`lower(obs_pay_to)`),
+          ]),
+        )
+        .execute();
+      const missing = new Set(unwritten.map((u) => u.pay_to));
+      due = ready.filter((a) => this.dirty.has(a) || missing.has(a));
     }
-    return caughtUp;
+    if (due.length === 0) return;
+    await refreshOnchainFigures(db, due);
+    for (const a of due) this.dirty.delete(a);
+    if (full) this.lastFullRefresh = Date.now();
+    this.stats.figureRefreshes++;
   }
 
   /** Read (from, to] for a group of addresses at the same cursor; halves the range on refusal. */
@@ -288,6 +320,7 @@ export class ChainIndexer {
         .where("synced_to", "=", String(from))
         .execute();
     });
+    for (const l of logs) this.dirty.add(addressOfTopic(l.topics[2] ?? "0x"));
     this.stats.logs += logs.length;
     this.stats.ranges++;
     // Grow back after a run of accepted ranges (a refused size is not retried at once).
@@ -352,6 +385,7 @@ export class ChainIndexer {
         .execute();
     });
     this.stats.reorgs++;
+    this.lastFullRefresh = 0;
     this.log.warn({ rewound_to: keep, diverged_at_or_below: Number(top.number) }, "reorg: rewound the index");
   }
 
@@ -363,13 +397,14 @@ export class ChainIndexer {
   /** Classify the call data of the most recent payments to each payTo (the shape sample), lazily. */
   private async classify(addresses: string[]): Promise<void> {
     if (addresses.length === 0) return;
-    const rows = await sql<{ tx_hash: string }>`
-      select distinct t.tx_hash from unnest(${addresses}::text[]) a(addr)
+    const rows = await sql<{ tx_hash: string; to_addr: string }>`
+      select distinct t.tx_hash, t.to_addr from unnest(${addresses}::text[]) a(addr)
       cross join lateral (
-        select tx_hash, call_kind from chain_transfers where to_addr = a.addr
+        select tx_hash, to_addr, call_kind from chain_transfers where to_addr = a.addr
         order by block_number desc, log_index desc limit ${SHAPE_SAMPLE}
       ) t where t.call_kind is null limit 500`.execute(this.o.db);
-    for (const { tx_hash } of rows.rows) {
+    for (const { tx_hash, to_addr } of rows.rows) {
+      this.dirty.add(to_addr);
       const t = await this.rpc<{ input: string; to: string | null } | null>("eth_getTransactionByHash", [
         tx_hash,
       ]);
