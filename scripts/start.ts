@@ -35,6 +35,9 @@ const env: Record<string, string> = {
   API_PORT,
   MCP_PORT,
   CHAIN_RPC_URL: chain.rpcUrl,
+  // The chain-indexer follows USDC payments to listed payTos from block 0; anvil mines only on a
+  // transaction, so the local run reads the head at once (Base production keeps the default confirmations).
+  INDEXER_CONFIRMATIONS: "0",
   // Payments: Tollgate's revenue goes to the local operator wallet; the in-process facilitator settles
   // on the local chain from the local facilitator wallet (production sets FACILITATOR_URL instead).
   OPERATOR_PAY_TO: chain.wallets.operator.address,

@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/2026_11_23_0005_embeddings.js";
 import * as m0006 from "./migrations/2026_11_23_0006_claim_binding.js";
 import * as m0007 from "./migrations/2026_11_23_0007_paid_answers.js";
 import * as m0008 from "./migrations/2026_11_25_0008_scout_purchases.js";
+import * as m0009 from "./migrations/2026_11_25_0009_chain_index.js";
 import * as m0010 from "./migrations/2026_11_25_0010_verify_plans.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0006_claim_binding": m0006,
   "2026_11_23_0007_paid_answers": m0007,
   "2026_11_25_0008_scout_purchases": m0008,
+  "2026_11_25_0009_chain_index": m0009,
   "2026_11_25_0010_verify_plans": m0010,
 };
 

@@ -90,6 +90,9 @@ export interface ListingsTable {
   embedding_synced_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 30-day on-chain figures for the payTo, written by the chain-indexer (OnchainFigures in @tollgate/registry). */
+  onchain: Json;
+  onchain_checked_at: NullableTimestamp;
 }
 
 export interface ClaimCredentialsTable {
@@ -273,6 +276,30 @@ export interface VerifyPlanPurchasesTable {
   done_at: Timestamp | null;
 }
 
+export interface ChainTransfersTable {
+  tx_hash: string;
+  log_index: number;
+  /** bigint comes back from pg as a string. */
+  block_number: ColumnType<string, string | number | bigint, string | number | bigint>;
+  block_hash: string;
+  block_time: Timestamp;
+  from_addr: string;
+  to_addr: string;
+  amount_atomic: Numeric;
+  call_kind: string | null;
+}
+
+export interface ChainBlocksTable {
+  number: ColumnType<string, string | number | bigint, string | number | bigint>;
+  hash: string;
+}
+
+export interface ChainWatchTable {
+  address: string;
+  synced_to: ColumnType<string, string | number | bigint, string | number | bigint>;
+  added_at: Generated<Date>;
+}
+
 /** Every table of the record. */
 export interface Database {
   categories: CategoriesTable;
@@ -291,6 +318,9 @@ export interface Database {
   demand_answers: DemandAnswersTable;
   verify_plans: VerifyPlansTable;
   verify_plan_purchases: VerifyPlanPurchasesTable;
+  chain_transfers: ChainTransfersTable;
+  chain_blocks: ChainBlocksTable;
+  chain_watch: ChainWatchTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

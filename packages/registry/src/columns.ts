@@ -81,6 +81,8 @@ export const LISTING_COLUMNS = [
   "embedding_synced_at",
   "created_at",
   "updated_at",
+  "onchain",
+  "onchain_checked_at",
 ] as const satisfies readonly Exclude<keyof ListingRow, "embedding" | "search_tsv">[];
 
 // Compile-time completeness: every column but the excluded ones is listed.

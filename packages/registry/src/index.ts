@@ -13,6 +13,7 @@ export * from "./listings/semantic.js";
 export * from "./listings/submission.js";
 export * from "./listings/submit.js";
 export * from "./listings/update.js";
+export * from "./onchain/figures.js";
 export * from "./paid/index.js";
 export * from "./probes/index.js";
 export * from "./shape.js";

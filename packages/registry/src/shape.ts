@@ -1,6 +1,7 @@
 import { isoOrNull, unixSeconds } from "@tollgate/core";
 import type { ListingDetail, ListingSummary } from "@tollgate/schema";
 import type { ListingRecord as ListingRow } from "./columns.js";
+import { onchainOf } from "./onchain/figures.js";
 import type { PaidState } from "./paid/scout.js";
 
 /** `{name: unix, name_iso: iso}` for a timestamp column. */
@@ -52,6 +53,7 @@ export function toListingSummary(row: ListingRow): ListingSummary {
   const ev = evidence(row);
   const paid = paidState(row);
   const verifiedAt = paid?.verified ? new Date(paid.verified.at * 1000) : null;
+  const oc = onchainOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -87,21 +89,22 @@ export function toListingSummary(row: ListingRow): ListingSummary {
     payto_sentinel: row.payto_sentinel,
     payto_unstable: row.payto_unstable,
     payto_note: paytoNote(row),
-    onchain_scope: null,
-    onchain_unique_payers_30d: null,
-    onchain_tx_count_30d: null,
-    onchain_volume_usd_30d: null,
-    ...stamp("onchain_checked_at", null),
-    onchain_source: null,
+    onchain_scope: oc?.scope ?? null,
+    onchain_unique_payers_30d: oc?.unique_payers_30d ?? null,
+    onchain_tx_count_30d: oc?.tx_count_30d ?? null,
+    onchain_volume_usd_30d: oc?.volume_usd_30d ?? null,
+    ...stamp("onchain_checked_at", oc?.checked_at ?? null),
+    onchain_source: oc ? "index" : null,
     onchain_count_capped: false,
-    onchain_payto_shared_listings: null,
-    onchain_daily: null,
-    onchain_shape: null,
+    onchain_payto_shared_listings: oc?.shared_by_listings ?? null,
+    onchain_daily: oc ? oc.daily.map((d) => ({ ...d })) : null,
+    onchain_shape: oc?.shape ? { ...oc.shape } : null,
   };
 }
 
 /** Listing detail (GET one listing, resolve `detail`): every field present, null where no data yet. */
 export function toListingDetail(row: ListingRow, serviceName = "tollgate"): ListingDetail {
+  const oc = onchainOf(row);
   const observed =
     row.observed_at === null
       ? null
@@ -171,11 +174,20 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
     mpp_note: row.payment_protocols.includes("mpp")
       ? "The endpoint also offers MPP (WWW-Authenticate: Payment); methods as it names them."
       : null,
-    onchain_provider_status: null,
+    onchain_provider_status: oc ? "ok" : null,
     onchain_provider_error: null,
-    onchain_payto_checked: null,
-    ...stamp("onchain_last_attempt_at", null),
-    onchain_wallet: null,
+    onchain_payto_checked: oc?.pay_to ?? null,
+    ...stamp("onchain_last_attempt_at", oc?.checked_at ?? null),
+    onchain_wallet: oc
+      ? {
+          scope: oc.scope,
+          shared_by_listings: oc.shared_by_listings,
+          pay_to: oc.pay_to,
+          tx_count_30d: oc.tx_count_30d,
+          unique_payers_30d: oc.unique_payers_30d,
+          volume_usd_30d: oc.volume_usd_30d,
+        }
+      : null,
     method_note: null,
     ...paidVerification(row),
     observed,

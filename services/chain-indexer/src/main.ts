@@ -1,34 +1,55 @@
 import { openDatabase } from "@tollgate/db";
 import { baseEnv, databaseFromConfig, runService } from "@tollgate/platform";
-import { createPublicClient, http } from "viem";
 import { z } from "zod";
+import { ChainIndexer, jsonRpc } from "./indexer.js";
 
-// Following USDC Transfer logs arrives in a later issue; until then the process boots, checks that the
-// chain RPC answers with the expected chain id and that Postgres is migrated, reports ready and stops
-// cleanly. It writes nothing.
 const schema = z.object({
   ...baseEnv,
   CHAIN_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   CHAIN_ID: z.coerce.number().int().default(8453),
+  /** Base USDC. */
+  USDC_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+  /** First block a newly listed payTo is backfilled from. */
+  INDEXER_START_BLOCK: z.coerce.number().int().min(0).default(0),
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).default(3),
+  INDEXER_MAX_RANGE: z.coerce.number().int().min(1).default(2000),
+  INDEXER_ADDRESS_CHUNK: z.coerce.number().int().min(1).default(100),
+  INDEXER_POLL_MS: z.coerce.number().int().min(50).default(2000),
 });
 
-await runService("chain-indexer", schema, async ({ config, shutdown }) => {
+// Long-running: the indexer loop keeps the process alive (it waits for the lock, retries RPC errors with
+// backoff) until SIGTERM/SIGINT; it never ends by itself.
+await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
+  // Shutdown steps run in order: the loop lets go of its lock connection before the pool closes.
+  let indexer: ChainIndexer | null = null;
+  shutdown.register("indexer", () => indexer?.stop());
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "chain-indexer",
-    max: 2,
+    max: 3,
     ...databaseFromConfig(config),
   });
   shutdown.register("postgres", () => db.destroy());
-  const client = createPublicClient({
-    transport: http(config.CHAIN_RPC_URL, { timeout: 5000, retryCount: 2 }),
-  });
-  const chainId = await client.getChainId();
+  const chainId = Number(BigInt(await jsonRpc(config.CHAIN_RPC_URL)<string>("eth_chainId", [])));
   if (chainId !== config.CHAIN_ID)
     throw new Error(`CHAIN_RPC_URL serves chain ${chainId}, expected ${config.CHAIN_ID}`);
-  const block = await client.getBlockNumber();
+  indexer = new ChainIndexer({
+    db,
+    rpcUrl: config.CHAIN_RPC_URL,
+    usdc: config.USDC_ADDRESS.toLowerCase(),
+    startBlock: config.INDEXER_START_BLOCK,
+    confirmations: config.INDEXER_CONFIRMATIONS,
+    maxRange: config.INDEXER_MAX_RANGE,
+    addressChunk: config.INDEXER_ADDRESS_CHUNK,
+    pollMs: config.INDEXER_POLL_MS,
+    log,
+  });
+  indexer.start();
   return {
     chainId,
-    block: Number(block),
-    capability: "none yet: the USDC index comes with the on-chain issue",
+    start_block: config.INDEXER_START_BLOCK,
+    confirmations: config.INDEXER_CONFIRMATIONS,
   };
 });

@@ -29,8 +29,10 @@ export interface VerdictInput {
   selfReferential: boolean;
   /** Latest paid-delivery outcome by the scout; null when none was attempted yet. */
   paidDelivery: { delivered: boolean; at: number } | null;
-  /** Whether on-chain figures exist for the payTo (the chain index is not running yet: false). */
+  /** Whether the registry's USDC index has figures for the payTo. */
   onchainKnown: boolean;
+  /** The index's 30-day figures for the payTo when known (informational: never held against it). */
+  onchain30d?: { txCount: number; uniquePayers: number; volumeUsd: number } | null;
 }
 
 const RANK: Record<Verdict, number> = { pay: 0, caution: 1, avoid: 2 };
@@ -72,6 +74,10 @@ export function decideVerdict(i: VerdictInput): { verdict: Verdict; reasons: str
       "no_paid_delivery_check_yet: the registry has not bought from this endpoint yet (not held against it)",
     );
   else if (i.paidDelivery.delivered) reasons.push("paid_delivery_ok: the latest real purchase delivered");
+  if (i.onchainKnown && i.onchain30d)
+    reasons.push(
+      `onchain_30d: ${i.onchain30d.txCount} USDC payments from ${i.onchain30d.uniquePayers} wallets ($${i.onchain30d.volumeUsd}) to this payTo in 30 days (wallets are a ceiling on customers)`,
+    );
   if (!i.onchainKnown)
     reasons.push(
       "no_onchain_figures_yet: on-chain payment counts for this payTo are not indexed yet (not held against it)",

@@ -8,6 +8,7 @@ import {
 import type { Db } from "@tollgate/db";
 import { type SigningKey, signAttestation } from "@tollgate/x402";
 import type { ListingRecord } from "../columns.js";
+import { onchainOf } from "../onchain/figures.js";
 
 const DAY = 86_400_000;
 
@@ -71,6 +72,7 @@ export async function prepareVerdict(
     .executeTakeFirst();
   const paytoSince = l.pay_to_changed_at ?? l.obs_first_seen_at;
   const paytoAgeDays = paytoSince ? Math.floor((now.getTime() - paytoSince.getTime()) / DAY) : null;
+  const oc = onchainOf(l);
   const priceMatches = l.amount_usd === null ? null : Math.abs(l.amount_usd - l.price_amount) < 1e-9;
   const { verdict, reasons } = decideVerdict({
     status: l.status as "verified" | "unverified" | "failing",
@@ -84,7 +86,10 @@ export async function prepareVerdict(
     priceMatchesListing: priceMatches,
     selfReferential: l.self_referential,
     paidDelivery: latest ? { delivered: latest.delivered, at: unixSeconds(latest.at) ?? 0 } : null,
-    onchainKnown: false,
+    onchainKnown: oc !== null,
+    onchain30d: oc
+      ? { txCount: oc.tx_count_30d, uniquePayers: oc.unique_payers_30d, volumeUsd: oc.volume_usd_30d }
+      : null,
   });
   const asOf = unixSeconds(now) ?? 0;
   const verification = {
@@ -143,10 +148,23 @@ export async function prepareVerdict(
       unstable: l.payto_unstable,
       sentinel: l.payto_sentinel,
     },
-    onchain_30d: {
-      known: false,
-      note: "the registry's USDC index is not running yet; no on-chain figures exist for this payTo",
-    },
+    onchain_30d: oc
+      ? {
+          known: true,
+          source: "index",
+          pay_to: oc.pay_to,
+          scope: oc.scope,
+          shared_by_listings: oc.shared_by_listings,
+          tx_count: oc.tx_count_30d,
+          unique_payers: oc.unique_payers_30d,
+          volume_usd: oc.volume_usd_30d,
+          checked_at: unixSeconds(oc.checked_at),
+          note: "USDC payments to this payTo on Base in the last 30 days, from the registry's own index; figures belong to the address, not to one listing",
+        }
+      : {
+          known: false,
+          note: "the registry's USDC index has not caught up on this payTo yet; no on-chain figures exist for it",
+        },
     paid_verification: latest
       ? {
           attempted: true,
