@@ -7,6 +7,7 @@
 import {
   createLocalFacilitator,
   FORECAST_SCHEMA,
+  payingFetch,
   type RunningService,
   SETTLING_SELLERS,
   startChain,
@@ -128,12 +129,15 @@ const PITCH: Record<string, { description: string; category: string }> = {
 const DEMO_SELLERS_ADDRESS = "198.51.100.40";
 const api = String(services[0]!.ready.url);
 const submitted: string[] = [];
+// Five listings per registered domain are free; the demo pays the fee for the rest from a funded local buyer
+// with the official x402 client, as a seller would.
+const payFees = payingFetch(chain, chain.wallets.buyers[0]!);
 for (const seller of Object.values(demo.sellers)) {
   const known = (await (await fetch(`${api}/v1/resolve?url=${encodeURIComponent(seller.url)}`)).json()) as {
     match: string;
   };
   if (known.match === "active") continue;
-  const res = await fetch(`${api}/v1/listings`, {
+  const res = await payFees(`${api}/v1/listings`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": DEMO_SELLERS_ADDRESS },
     body: JSON.stringify({
