@@ -45,6 +45,24 @@ describe("decideVerdict", () => {
     expect(r.reasons.join(" ")).toMatch(/no_paid_delivery_check_yet/);
     expect(r.reasons.join(" ")).toMatch(/no_onchain_figures_yet/);
   });
+  it("on-chain figures are reported when indexed and never held against a listing", () => {
+    const none = decideVerdict({
+      ...good,
+      onchainKnown: true,
+      onchain30d: { txCount: 0, uniquePayers: 0, volumeUsd: 0 },
+    });
+    expect(none.verdict).toBe("pay");
+    expect(none.reasons.join(" ")).not.toMatch(/no_onchain_figures_yet/);
+    expect(none.reasons).toContain(
+      "onchain_30d: 0 USDC payments from 0 wallets ($0) to this payTo in 30 days (wallets are a ceiling on customers)",
+    );
+    const some = decideVerdict({
+      ...good,
+      onchainKnown: true,
+      onchain30d: { txCount: 12, uniquePayers: 5, volumeUsd: 0.12 },
+    });
+    expect(some.reasons.join(" ")).toMatch(/onchain_30d: 12 USDC payments from 5 wallets \(\$0\.12\)/);
+  });
 });
 
 describe("submission fee", () => {

@@ -403,8 +403,11 @@ export class ChainIndexer {
         select tx_hash, to_addr, call_kind from chain_transfers where to_addr = a.addr
         order by block_number desc, log_index desc limit ${SHAPE_SAMPLE}
       ) t where t.call_kind is null limit 500`.execute(this.o.db);
-    for (const { tx_hash, to_addr } of rows.rows) {
-      this.dirty.add(to_addr);
+    // One lookup per transaction (a batch transaction pays many payTos at once).
+    const byTx = new Map<string, string[]>();
+    for (const r of rows.rows) byTx.set(r.tx_hash, [...(byTx.get(r.tx_hash) ?? []), r.to_addr]);
+    for (const [tx_hash, payTos] of byTx) {
+      for (const a of payTos) this.dirty.add(a);
       const t = await this.rpc<{ input: string; to: string | null } | null>("eth_getTransactionByHash", [
         tx_hash,
       ]);
@@ -417,6 +420,7 @@ export class ChainIndexer {
         .updateTable("chain_transfers")
         .set({ call_kind: kind })
         .where("tx_hash", "=", tx_hash)
+        .where("call_kind", "is", null)
         .execute();
     }
   }
