@@ -64,6 +64,8 @@ const env: Record<string, string> = {
   // The scout buys from verified listings with its own funded devnet wallet. Demo pace: a round every 5 s
   // and a re-buy of each listing every 5 minutes (production: every 3 days), so rungs and cheats show soon.
   SCOUT_PRIVATE_KEY: chain.wallets.scout.privateKey,
+  // Listings paying one of our own wallets are marked self_referential (never better than caution).
+  SELF_PAYTO_ADDRESSES: chain.wallets.scout.address,
   SCOUT_TICK_MS: "5000",
   SCOUT_REBUY_AFTER_S: process.env.SCOUT_REBUY_AFTER_S ?? "300",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",

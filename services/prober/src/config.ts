@@ -20,6 +20,19 @@ export const proberEnvSchema = z
     PROBE_STALLED_MS: envInt(30_000, 1000, 600_000),
     PROBE_RETENTION_EVERY_MS: envInt(3_600_000, 1000, 86_400_000),
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
+    /** The operator's revenue payTo: a listing paying it is marked self_referential (verdict never above caution). */
+    OPERATOR_PAY_TO: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .optional(),
+    /** More addresses of ours, comma-separated (the scout's, a fee wallet…), marked the same way. */
+    SELF_PAYTO_ADDRESSES: z
+      .string()
+      .default("")
+      .refine(
+        (s) => s === "" || s.split(",").every((a) => /^0x[0-9a-fA-F]{40}$/.test(a.trim())),
+        "expected 0x addresses separated by commas",
+      ),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV !== "production") return;
@@ -33,3 +46,12 @@ export const proberEnvSchema = z
       });
   });
 export type ProberConfig = z.infer<typeof proberEnvSchema>;
+
+/** The operator's own payment addresses, lowercase. */
+export function selfPayTos(c: Pick<ProberConfig, "OPERATOR_PAY_TO" | "SELF_PAYTO_ADDRESSES">): Set<string> {
+  return new Set(
+    [c.OPERATOR_PAY_TO ?? "", ...c.SELF_PAYTO_ADDRESSES.split(",")]
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}

@@ -4,7 +4,7 @@ import { leaseDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry
 import { jobCatalog, type ProbeJob } from "@tollgate/schema";
 import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
-import type { ProberConfig } from "./config.js";
+import { type ProberConfig, selfPayTos } from "./config.js";
 import { hostPoliteness } from "./politeness.js";
 import { runProbe } from "./probe.js";
 
@@ -38,7 +38,10 @@ export async function processProbe(
   }
   const started = performance.now();
   const outcome = await runProbe(deps.client, target, data.slot, { timeoutMs: deps.config.PROBE_TIMEOUT_MS });
-  const result = await recordProbe(deps.db, outcome, { intervalScale: deps.config.PROBE_INTERVAL_SCALE });
+  const result = await recordProbe(deps.db, outcome, {
+    intervalScale: deps.config.PROBE_INTERVAL_SCALE,
+    selfPayTos: selfPayTos(deps.config),
+  });
   deps.log.info(
     {
       job: job.id,

@@ -63,14 +63,14 @@ afterAll(async () => {
   await tdb.drop();
 });
 
-const probeOnce = async (name: SellerName) => {
+const probeOnce = async (name: SellerName, selfPayTos?: ReadonlySet<string>) => {
   const l = await tdb.db
     .selectFrom("listings")
     .select(["id", "endpoint_url", "sample_query"])
     .where("id", "=", ids[name]!)
     .executeTakeFirstOrThrow();
   const outcome = await runProbe(client, l, slot++, { timeoutMs: 700 });
-  await recordProbe(tdb.db, outcome);
+  await recordProbe(tdb.db, outcome, { selfPayTos });
   return outcome;
 };
 const listing = (name: SellerName) =>
@@ -184,6 +184,14 @@ describe("score, status, history, feed", () => {
     expect((await recordProbe(tdb.db, o)).recorded).toBe(true);
     expect((await recordProbe(tdb.db, o)).recorded).toBe(false);
     expect((await listing("mpp")).probe_count).toBe(l.probe_count + 1);
+  });
+
+  it("a listing whose live payTo is the operator's is marked self_referential, and unmarked when it moves", async () => {
+    const ours = new Set([chain.wallets.sellers[0]!.address.toLowerCase()]);
+    await probeOnce("with-sample", ours);
+    expect((await listing("with-sample")).self_referential).toBe(true);
+    await probeOnce("with-sample", new Set(["0x000000000000000000000000000000000000dead"]));
+    expect((await listing("with-sample")).self_referential).toBe(false);
   });
 
   it("stats count probes, exclude neutral classes from the pass rate", async () => {

@@ -48,7 +48,11 @@ export type RecordResult =
 export async function recordProbe(
   db: Db,
   o: ProbeOutcome,
-  opts: { intervalScale?: number } = {},
+  opts: {
+    intervalScale?: number;
+    /** The operator's own payment addresses (lowercase): a listing paying one of them is self-referential. */
+    selfPayTos?: ReadonlySet<string>;
+  } = {},
 ): Promise<RecordResult> {
   return db.transaction().execute(async (trx) => {
     const l = await trx
@@ -171,6 +175,9 @@ export async function recordProbe(
         header_bytes: c.headerBytes,
         testnet: c.testnet,
         payto_sentinel: c.payToSentinel,
+        ...(opts.selfPayTos && c.payTo
+          ? { self_referential: opts.selfPayTos.has(c.payTo.toLowerCase()) }
+          : {}),
       } satisfies ListingUpdate);
     }
     await trx.updateTable("listings").set(set).where("id", "=", o.listingId).execute();
