@@ -4,6 +4,7 @@ import type { Logger, SafeHttpClient } from "@tollgate/platform";
 import {
   dropUnpaidPurchase,
   notePaymentSigned,
+  notePurchaseTimedOut,
   type PlanItem,
   type PlanSource,
   type PurchaseResult,
@@ -241,7 +242,8 @@ export async function buyOne(
   if (!settled) {
     if (onchain.state === "unused") {
       // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
-      // or expires.
+      // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`.
+      if (!res) await notePurchaseTimedOut(d.db, id);
       d.log.warn({ listing: c.id, nonce: s.nonce }, "payment signed but not settled yet; left to reconcile");
       return "recorded";
     }
@@ -306,26 +308,45 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
     });
     if (onchain.state === "unused" || onchain.state === "unknown") continue;
     const settled = onchain.state === "settled";
-    await recordPurchaseRow(d.db, p.id, {
-      outcome: "settlement_unproven",
-      delivered: false,
-      json_valid: null,
-      schema_valid: null,
-      body_sha256: null,
-      failure_reason: settled
-        ? "the scout stopped after paying, before reading the delivery"
-        : `the signed payment never settled (${onchain.state})`,
+    const money = {
       tx_hash: settled ? onchain.txHash : null,
       amount_usdc: settled ? Number(p.quote_amount_atomic) / 1e6 : null,
       quote_amount_atomic: p.quote_amount_atomic,
       http_status: null,
       content_type: null,
-      latency_ms: null,
+      json_valid: null,
+      schema_valid: null,
+      body_sha256: null,
       pay_to: p.pay_to,
-      note: "reconciled from the chain after the scout was interrupted; excluded from grades (our own failure)",
-      dry_run: true,
-      detach_plan: true,
-    });
+      delivered: false,
+    };
+    if (p.outcome === "timeout" && settled)
+      // The seller took the payment and answered nothing in time: counted against it, like any failed delivery.
+      await recordPurchaseRow(
+        d.db,
+        p.id,
+        {
+          ...money,
+          outcome: "timeout",
+          latency_ms: d.timeoutMs,
+          failure_reason: `paid, then no answer within ${d.timeoutMs} ms; the payment settled later`,
+          note: "settlement read back from the chain after the request timed out",
+        },
+        new Date(),
+        d.plans,
+      );
+    else
+      await recordPurchaseRow(d.db, p.id, {
+        ...money,
+        outcome: "settlement_unproven",
+        latency_ms: null,
+        failure_reason: settled
+          ? "the scout stopped after paying, before reading the delivery"
+          : `the signed payment never settled (${onchain.state})`,
+        note: "reconciled from the chain after the scout was interrupted; excluded from grades (our own failure)",
+        dry_run: true,
+        detach_plan: true,
+      });
     n++;
   }
   return n;

@@ -295,4 +295,27 @@ describe("the scout buys as an agent would", () => {
     });
     expect(await duePlanPurchases(tdb.db, new Date())).toHaveLength(0);
   });
+
+  it("a seller that takes the payment and stalls past the timeout is recorded as a timeout once it settles", async () => {
+    const id = await listSeller("cheat-stall");
+    demo.sellers["cheat-stall"].control.delayMs = 1500;
+    const impatient = { ...deps, timeoutMs: 400 };
+    await buyOne(impatient, await candidate(id));
+    expect(await purchasesOf(id)).toMatchObject([{ state: "paying", outcome: "timeout" }]);
+    await new Promise((r) => setTimeout(r, 2500)); // the seller answers late, and its middleware settles
+    expect(await reconcile(impatient, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      state: "recorded",
+      outcome: "timeout",
+      delivered: false,
+      dry_run: false,
+      amount_usdc: 0.01,
+    });
+    expect(p!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await detail(id)).paid_verification_latest).toMatchObject({
+      delivered: false,
+      tx_hash: p!.tx_hash,
+    });
+  });
 });

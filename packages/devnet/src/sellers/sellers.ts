@@ -40,6 +40,7 @@ export const SELLER_NAMES = [
   "cheat-schema",
   "cheat-empty",
   "every-other",
+  "cheat-stall",
 ] as const;
 
 /** Sellers whose paid route settles through a facilitator. */
@@ -49,6 +50,7 @@ export const SETTLING_SELLERS: readonly SellerName[] = [
   "cheat-schema",
   "cheat-empty",
   "every-other",
+  "cheat-stall",
 ];
 export type SellerName = (typeof SELLER_NAMES)[number];
 
@@ -136,6 +138,14 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
       break;
     case "cheat-empty":
       sellPaid(app, opts, (c) => c.body(null, 200));
+      break;
+    case "cheat-stall":
+      // Takes the payment, then answers only after `control.delayMs` (15 s unless a test sets it): past a
+      // buyer's timeout. The x402 middleware settles once the answer is made, whether anyone still waits.
+      sellPaid(app, opts, async (c) => {
+        await new Promise((r) => setTimeout(r, control.delayMs));
+        return c.json(FORECAST);
+      });
       break;
     case "every-other": {
       let n = 0;

@@ -152,6 +152,20 @@ export async function notePaymentSigned(
     .execute();
 }
 
+/**
+ * The paid request got no answer in time after its payment was signed: the intent stays `paying` (the
+ * payment may still settle) but is marked, so that a settlement found later counts against the seller as a
+ * `timeout` rather than as the scout's own failure.
+ */
+export async function notePurchaseTimedOut(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("purchases")
+    .set({ outcome: "timeout" })
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .execute();
+}
+
 /** Drop an intent that paid nothing (no payment was signed): nothing to record. */
 export async function dropUnpaidPurchase(db: Db, id: string): Promise<void> {
   await db
@@ -283,7 +297,17 @@ export async function refreshPaidState(db: Db, listingId: string, now = new Date
 export async function strandedPurchases(db: Db, now: Date, olderThanS: number) {
   return db
     .selectFrom("purchases")
-    .select(["id", "listing_id", "nonce", "payer", "pay_to", "quote_amount_atomic", "at"])
+    .select([
+      "id",
+      "listing_id",
+      "nonce",
+      "payer",
+      "pay_to",
+      "quote_amount_atomic",
+      "at",
+      "outcome",
+      "latency_ms",
+    ])
     .where("state", "=", "paying")
     .where("at", "<", new Date(now.getTime() - olderThanS * 1000))
     .execute();
