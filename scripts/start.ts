@@ -126,6 +126,10 @@ const PITCH: Record<string, { description: string; category: string }> = {
     category: "data.sports",
   },
   "every-other": { description: "Currency exchange rates, updated every minute", category: "data.finance" },
+  "cheat-stall": {
+    description: "Company registry lookups: directors, filings and addresses",
+    category: "data.company",
+  },
 };
 
 const DEMO_SELLERS_ADDRESS = "198.51.100.40";
