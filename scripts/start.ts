@@ -67,6 +67,8 @@ const env: Record<string, string> = {
   // Listings paying one of our own wallets are marked self_referential (never better than caution).
   SELF_PAYTO_ADDRESSES: chain.wallets.scout.address,
   SCOUT_TICK_MS: "5000",
+  // Under the stalling demo seller's 15 s, so the newcomer sees a paid request time out.
+  SCOUT_TIMEOUT_MS: "10000",
   SCOUT_REBUY_AFTER_S: process.env.SCOUT_REBUY_AFTER_S ?? "300",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
