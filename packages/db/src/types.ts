@@ -263,8 +263,8 @@ export interface VerifyPlansTable {
   payment_tx: string;
   payer: string;
   state: Generated<"open" | "completed">;
-  created_at: Generated<Timestamp>;
-  completed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
 }
 
 export interface VerifyPlanPurchasesTable {

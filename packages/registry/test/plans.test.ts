@@ -35,13 +35,20 @@ describe("verify plans", () => {
     expect(r.created).toBe(true);
     const planId = (r as { planId: string }).planId;
     expect(await duePlanPurchases(tdb.db, t0)).toEqual([{ planId, listingId: "a", seq: 1 }]);
-    expect(await planStatus(tdb.db, "a")).toEqual({
+    expect(await planStatus(tdb.db, "a")).toMatchObject({
       plan_id: planId,
-      kind: "pack",
-      state: "queued",
+      plan: "pack",
+      status: "queued",
       purchases_done: 0,
       purchases_total: 3,
+      settlement_tx: "0xa1",
+      completed_at: null,
     });
+    expect((await planStatus(tdb.db, "a"))?.purchases.map((p) => [p.seq, p.due_at, p.state])).toEqual([
+      [1, t0.toISOString(), "due"],
+      [2, new Date(t0.getTime() + PLAN_INTERVAL_MS).toISOString(), "due"],
+      [3, new Date(t0.getTime() + 2 * PLAN_INTERVAL_MS).toISOString(), "due"],
+    ]);
     expect(await planStatus(tdb.db, "nobody")).toBeNull();
     const later = new Date(t0.getTime() + 2 * PLAN_INTERVAL_MS);
     expect((await duePlanPurchases(tdb.db, later)).map((d) => d.seq)).toEqual([1, 2, 3]);
@@ -58,7 +65,7 @@ describe("verify plans", () => {
       .where("id", "=", planId)
       .executeTakeFirstOrThrow();
     expect(plan.state).toBe("completed");
-    expect(await planStatus(tdb.db, "a")).toMatchObject({ state: "completed", purchases_done: 3 });
+    expect(await planStatus(tdb.db, "a")).toMatchObject({ status: "completed", purchases_done: 3 });
   });
 
   it("a replayed payment finds its plan; a second payment while one is open is refused", async () => {

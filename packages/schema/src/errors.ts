@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
 
-const VERIFY_NOW = "reserved for verify-now (not served yet)";
-
 /**
  * Every error code the system answers with, and its HTTP status: the one catalog. Routes, verbs, the
  * seller and the tool server raise these names; the message is written where the error is raised and says
@@ -14,11 +12,11 @@ export const ERROR_CATALOG = {
   invalid_json: { status: 400 },
   unknown_query_parameter: { status: 400 },
   endpoint_url_immutable: { status: 400 },
-  unknown_plan: { status: 400, reserved: VERIFY_NOW },
-  quote_above_plan_cap: { status: 400, reserved: VERIFY_NOW },
+  unknown_plan: { status: 400 },
+  quote_above_plan_cap: { status: 400 },
   unauthorized: { status: 401 },
-  claim_token_required: { status: 401, reserved: VERIFY_NOW },
-  claim_token_invalid: { status: 401, reserved: VERIFY_NOW },
+  claim_token_required: { status: 401 },
+  claim_token_invalid: { status: 401 },
   listing_not_found: { status: 402 },
   payment_already_used: { status: 402 },
   invalid_payment: { status: 402 },
@@ -31,7 +29,7 @@ export const ERROR_CATALOG = {
   request_timeout: { status: 408 },
   endpoint_already_listed: { status: 409 },
   no_challenge: { status: 409 },
-  plan_in_progress: { status: 409, reserved: VERIFY_NOW },
+  plan_in_progress: { status: 409 },
   submission_pending: { status: 409 },
   payment_in_progress: { status: 409 },
   payload_too_large: { status: 413 },
@@ -62,7 +60,9 @@ export const ERROR_STATUS = Object.fromEntries(
 export const ErrorCode = z.enum(ERROR_CODES).openapi("ErrorCode", {
   description: `Machine-readable error code. ${ERROR_CODES.filter((c) => !("reserved" in ERROR_CATALOG[c]))
     .map((c) => `${c} (${ERROR_STATUS[c]})`)
-    .join(", ")}. Reserved for verify-now, not served yet: ${RESERVED_ERROR_CODES.join(", ")}.`,
+    .join(
+      ", ",
+    )}.${RESERVED_ERROR_CODES.length ? ` Reserved, not served yet: ${RESERVED_ERROR_CODES.join(", ")}.` : ""}`,
 });
 
 /** The one error body: `{error, message, request_id}` plus the fields a code names (e.g. `retry_after_s`). */

@@ -24,6 +24,7 @@ import { registerPatchListing } from "./routes/listings/patch.js";
 import { registerMethodology } from "./routes/methodology.js";
 import { registerPurchases } from "./routes/paid/purchases.js";
 import { registerVerdict } from "./routes/paid/verdict.js";
+import { registerVerifyNow } from "./routes/paid/verify-now.js";
 import { registerResolve } from "./routes/resolve.js";
 import { registerStats } from "./routes/stats.js";
 
@@ -103,6 +104,7 @@ export function buildApi(deps: AppDeps): App {
   registerStats(app, deps);
   registerVerdict(app, deps);
   registerPurchases(app, deps);
+  registerVerifyNow(app, deps);
   registerAttestations(app, deps);
   registerMethodology(app, deps);
   registerClaim(app, deps);

@@ -1,6 +1,11 @@
 import type { Db } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
-import { type AttestationToPublish, publishAttestation, publishPaidListing } from "@tollgate/registry";
+import {
+  type AttestationToPublish,
+  publishAttestation,
+  publishPaidListing,
+  publishPlan,
+} from "@tollgate/registry";
 import {
   createSeller,
   createSettlementReader,
@@ -28,6 +33,7 @@ export interface Payments {
 export const PAID_WORK: Record<string, Finalizer> = {
   verdict: (trx, work) => publishAttestation(trx, work as AttestationToPublish),
   submission: (trx, work, payment) => publishPaidListing(trx, work, payment),
+  verify_now: (trx, work, payment) => publishPlan(trx, work, payment),
 };
 
 export async function buildPayments(config: ApiConfig, db: Db, log: Logger): Promise<Payments> {

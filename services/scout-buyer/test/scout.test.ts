@@ -289,7 +289,7 @@ describe("the scout buys as an agent would", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ outcome: "empty_body", delivered: false, dry_run: false, plan_seq: 1 });
     expect(await planStatus(tdb.db, id)).toMatchObject({
-      state: "completed",
+      status: "completed",
       purchases_done: 1,
       purchases_total: 1,
     });

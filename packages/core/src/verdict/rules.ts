@@ -5,6 +5,8 @@ export const PAID_ROUTES = {
   demand_clusters: { path: "/v1/demand/clusters", usd: 0.25, atomic: "250000" },
   demand_report: { path: "/v1/demand/report", usd: 2, atomic: "2000000" },
   submission_fee: { path: "POST /v1/listings (beyond the free allowance)", usd: 0.25, atomic: "250000" },
+  verify_now_single: { path: "/v1/listings/{id}/verify-now?plan=single", usd: 2, atomic: "2000000" },
+  verify_now_pack: { path: "/v1/listings/{id}/verify-now?plan=pack", usd: 5, atomic: "5000000" },
 } as const;
 
 export const VERDICT_RULE_VERSION = "verdict-v1";

@@ -33,3 +33,13 @@ export async function authorizeOwner(db: Db, id: string, token: string | null): 
       claim_flow: `/v1/listings/${id}/claim`,
     });
 }
+
+/** Whether `token` is the claim token of listing `id` (compared by hash, in constant time). */
+export async function ownerTokenMatches(db: Db, id: string, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("claim_credentials")
+    .select("token_sha256")
+    .where("listing_id", "=", id)
+    .executeTakeFirst();
+  return !!row && tokenMatches(token, row.token_sha256);
+}

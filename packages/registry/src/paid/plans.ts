@@ -1,5 +1,5 @@
 import type { Database, Db } from "@tollgate/db";
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 
 /**
  * Paid verification plans (verify-now). `single`: one scout purchase, 2 USD, due at once. `pack`: three
@@ -25,9 +25,17 @@ export async function createPlan(
   db: Db,
   p: { listingId: string; kind: PlanKind; paymentTx: string; payer: string; now?: Date },
 ): Promise<CreatePlanResult> {
+  return db.transaction().execute((trx) => openPlan(trx as unknown as Db, p));
+}
+
+/** `createPlan` inside a transaction the caller holds (the settlement's own, for verify-now sales). */
+export async function openPlan(
+  trx: Db,
+  p: { listingId: string; kind: PlanKind; paymentTx: string; payer: string; now?: Date },
+): Promise<CreatePlanResult> {
   const now = p.now ?? new Date();
   const offer = PLAN_OFFERS[p.kind];
-  return db.transaction().execute(async (trx) => {
+  {
     const prior = await trx
       .selectFrom("verify_plans")
       .select("id")
@@ -58,7 +66,109 @@ export async function createPlan(
       )
       .execute();
     return { created: true, planId: row.id };
+  }
+}
+
+/** What a verify-now payment reserves while it is open (kept on its payment row as `pending_key`). */
+export const planPendingKey = (listingId: string) => `verify-now:${listingId}`;
+
+const planLockKey = (listingId: string) => `tollgate:verify-now:${listingId}`;
+
+/** Serialise the open-plan check and the plan's creation for one listing (inside a transaction). */
+export async function lockPlans(trx: Db, listingId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${planLockKey(listingId)}, 0))`.execute(trx);
+}
+
+export interface PlanConflict {
+  plan_id: string | null;
+  plan: PlanKind | null;
+  state: "queued" | "settling";
+  purchases_done: number;
+  purchases_total: number;
+}
+
+/**
+ * Why a new plan cannot be sold for the listing now, or null: an open plan, or another verify-now payment
+ * that is still open (verified, answered or being settled) and came before `paymentId`. Run under
+ * `lockPlans` when deciding a sale.
+ */
+export async function planConflict(
+  db: Db,
+  listingId: string,
+  paymentId: string | null,
+): Promise<PlanConflict | null> {
+  const open = await db
+    .selectFrom("verify_plans")
+    .select(["id", "kind"])
+    .where("listing_id", "=", listingId)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (open) {
+    const rows = await db
+      .selectFrom("verify_plan_purchases")
+      .select("state")
+      .where("plan_id", "=", open.id)
+      .execute();
+    return {
+      plan_id: open.id,
+      plan: open.kind,
+      state: "queued",
+      purchases_done: rows.filter((r) => r.state === "done").length,
+      purchases_total: rows.length,
+    };
+  }
+  const first = await sql<{ id: string; amount_atomic: string }>`
+    SELECT id, amount_atomic::text AS amount_atomic FROM payments
+    WHERE pending_key = ${planPendingKey(listingId)} AND status IN ('verified', 'answered', 'indeterminate')
+    ORDER BY created_at, id LIMIT 1`.execute(db);
+  const pending = first.rows[0];
+  if (!pending || pending.id === paymentId) return null;
+  const kind = (Object.keys(PLAN_OFFERS) as PlanKind[]).find(
+    (k) => String(PLAN_OFFERS[k].priceMicros) === pending.amount_atomic,
+  );
+  return {
+    plan_id: null,
+    plan: kind ?? null,
+    state: "settling",
+    purchases_done: 0,
+    purchases_total: kind ? PLAN_OFFERS[kind].purchases : 0,
+  };
+}
+
+/** What the settlement of a verify-now sale publishes: the plan it bought. */
+export interface PlanToOpen {
+  listingId: string;
+  kind: PlanKind;
+}
+
+/**
+ * The verify-now finalizer: open the plan once its payment settled, in the settlement's transaction, under
+ * the listing's plan lock. The sale was refused unless its payment came first and no plan was open, so the
+ * plan opens; a replayed settlement finds the plan it made.
+ */
+export async function publishPlan(
+  trx: Db,
+  work: unknown,
+  payment: { id: string; txHash: string },
+): Promise<void> {
+  const w = work as PlanToOpen;
+  await lockPlans(trx, w.listingId);
+  const row = await trx
+    .selectFrom("payments")
+    .select("payer")
+    .where("id", "=", payment.id)
+    .executeTakeFirst();
+  const made = await openPlan(trx, {
+    listingId: w.listingId,
+    kind: w.kind,
+    paymentTx: payment.txHash,
+    payer: row?.payer ?? "",
   });
+  if (!made.created && made.reason === "plan_in_progress")
+    // Cannot happen while sales are decided under the lock; refuse to record a settlement silently.
+    throw new Error(
+      `verify-now: a plan is already open for ${w.listingId}; payment ${payment.id} needs review`,
+    );
 }
 
 /** Plan purchases due at `now` that the scout has not made yet, oldest first. */
@@ -109,31 +219,59 @@ export async function recordPlanPurchase(
 
 export interface PlanStatus {
   plan_id: string;
-  kind: PlanKind;
-  state: "queued" | "completed";
+  plan: PlanKind;
+  /** `queued` from settlement until the last purchase is made, then `completed`. */
+  status: "queued" | "completed";
   purchases_done: number;
   purchases_total: number;
+  paid_at: string;
+  settlement_tx: string;
+  completed_at: string | null;
+  /** Each purchase the plan owes: when it is due, and once made, what it found (published like any other). */
+  purchases: {
+    seq: number;
+    due_at: string;
+    state: "due" | "done";
+    done_at: string | null;
+    purchase_id: string | null;
+    outcome: string | null;
+    tx_hash: string | null;
+  }[];
 }
 
 /** Progress of the listing's latest plan for `?view=status`; null when the listing never had one. */
 export async function planStatus(db: Db, listingId: string): Promise<PlanStatus | null> {
   const plan = await db
     .selectFrom("verify_plans")
-    .select(["id", "kind", "state"])
+    .select(["id", "kind", "state", "created_at", "payment_tx", "completed_at"])
     .where("listing_id", "=", listingId)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   if (!plan) return null;
   const rows = await db
-    .selectFrom("verify_plan_purchases")
-    .select("state")
-    .where("plan_id", "=", plan.id)
+    .selectFrom("verify_plan_purchases as pp")
+    .leftJoin("purchases as pu", "pu.id", "pp.purchase_id")
+    .select(["pp.seq", "pp.due_at", "pp.state", "pp.done_at", "pp.purchase_id", "pu.outcome", "pu.tx_hash"])
+    .where("pp.plan_id", "=", plan.id)
+    .orderBy("pp.seq")
     .execute();
   return {
     plan_id: plan.id,
-    kind: plan.kind,
-    state: plan.state === "open" ? "queued" : "completed",
+    plan: plan.kind,
+    status: plan.state === "open" ? "queued" : "completed",
     purchases_done: rows.filter((r) => r.state === "done").length,
     purchases_total: rows.length,
+    paid_at: plan.created_at.toISOString(),
+    settlement_tx: plan.payment_tx,
+    completed_at: plan.completed_at?.toISOString() ?? null,
+    purchases: rows.map((r) => ({
+      seq: r.seq,
+      due_at: new Date(r.due_at).toISOString(),
+      state: r.state,
+      done_at: r.done_at ? new Date(r.done_at).toISOString() : null,
+      purchase_id: r.purchase_id,
+      outcome: r.outcome ?? null,
+      tx_hash: r.tx_hash ?? null,
+    })),
   };
 }

@@ -60,8 +60,13 @@ export interface PaidRoute {
   /** The only status that is charged: 200, or 201 for a submission. */
   successStatus: 200 | 201;
   listingId?: string | null;
-  /** What an unsettled payment reserves (a submission's canonical endpoint). */
+  /** What an unsettled payment reserves (a submission's canonical endpoint, a verify-now listing). */
   pendingKey?: string | null;
+  /**
+   * Other amounts offered in the same 402 terms, after this one (verify-now lists both plans). A payment
+   * is still taken only for `amountAtomic`, the amount of the offer this request asked for.
+   */
+  alsoOffered?: string[];
 }
 
 export interface SellRequest {
@@ -88,11 +93,16 @@ interface Authorization {
   from: string;
   nonce: string;
   validBefore: Date | null;
+  /** The amount authorized, atomic units, as signed. */
+  value: string | null;
 }
 
 function authorizationOf(p: PaymentPayload): Authorization | null {
-  const auth = (p.payload as { authorization?: { from?: unknown; nonce?: unknown; validBefore?: unknown } })
-    .authorization;
+  const auth = (
+    p.payload as {
+      authorization?: { from?: unknown; nonce?: unknown; validBefore?: unknown; value?: unknown };
+    }
+  ).authorization;
   if (typeof auth?.from !== "string" || typeof auth.nonce !== "string") return null;
   if (!/^0x[0-9a-fA-F]{40}$/.test(auth.from) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce)) return null;
   const vb = Number(auth.validBefore);
@@ -100,6 +110,7 @@ function authorizationOf(p: PaymentPayload): Authorization | null {
     from: auth.from,
     nonce: auth.nonce,
     validBefore: Number.isFinite(vb) && vb > 0 && vb < 1e11 ? new Date(vb * 1000) : null,
+    value: typeof auth.value === "string" && /^[0-9]{1,40}$/.test(auth.value) ? auth.value : null,
   };
 }
 
@@ -139,7 +150,10 @@ export function createSeller(cfg: SellerConfig) {
     x402Version: 2,
     ...(error ? { error } : {}),
     resource: { url, description: route.description, mimeType: "application/json" },
-    accepts: [requirements(route)],
+    accepts: [
+      requirements(route),
+      ...(route.alsoOffered ?? []).map((amountAtomic) => requirements({ ...route, amountAtomic })),
+    ],
   });
 
   /**
@@ -458,6 +472,13 @@ export function createSeller(cfg: SellerConfig) {
       const keys = fingerprints(req, payload);
       const seen = await findPayment(db, auth.from, auth.nonce);
       if (seen) return resume(seen, keys, payload, auth, route, req.url, handler);
+      // Exactly the asked offer's amount: a payment for another offer in the terms (or an overpayment a
+      // lenient verifier would accept) is refused before anything is reserved.
+      if (auth.value !== null && BigInt(auth.value) !== BigInt(route.amountAtomic))
+        return offer(route, req.url, {
+          error: "invalid_payment",
+          message: `the payment authorizes ${auth.value} atomic USDC; this request costs ${route.amountAtomic}; nothing was charged`,
+        });
       const refused = await verified(payload, route, req.url);
       if (refused) return refused;
       const lease = await reserveAuthorization(

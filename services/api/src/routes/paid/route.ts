@@ -31,7 +31,10 @@ export async function activeListing(deps: Pick<AppDeps, "db">, id: string) {
   return listing && listing.status !== "delisted" ? listing : null;
 }
 
-type Price = (typeof PAID_ROUTES)[Exclude<keyof typeof PAID_ROUTES, "submission_fee">];
+type Price = (typeof PAID_ROUTES)[Exclude<
+  keyof typeof PAID_ROUTES,
+  "submission_fee" | "verify_now_single" | "verify_now_pack"
+>];
 type Input<P> = P extends z.ZodType ? z.output<P> : Record<string, never>;
 
 /** A paid GET, declared as configuration: price, schemas, what is sold and how it is answered. */
