@@ -93,6 +93,9 @@ export interface ListingsTable {
   /** 30-day on-chain figures for the payTo, written by the chain-indexer (OnchainFigures in @tollgate/registry). */
   onchain: Json;
   onchain_checked_at: NullableTimestamp;
+  report_payers: Generated<number>;
+  report_payers_ok: Generated<number>;
+  report_last_at: NullableTimestamp;
 }
 
 export interface ClaimCredentialsTable {
@@ -255,6 +258,19 @@ export interface DemandSnapshotsTable {
   payload: Json;
 }
 
+export interface OutcomeReportsTable {
+  id: Generated<string>;
+  listing_id: string;
+  tx_hash: string;
+  payer: string;
+  pay_to: string;
+  amount_atomic: Numeric;
+  block_number: Numeric;
+  ok: boolean;
+  detail: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface VerifyPlansTable {
   id: Generated<string>;
   listing_id: string;
@@ -305,6 +321,7 @@ export interface Database {
   categories: CategoriesTable;
   listings: ListingsTable;
   claim_credentials: ClaimCredentialsTable;
+  outcome_reports: OutcomeReportsTable;
   claim_challenges: ClaimChallengesTable;
   status_changes: StatusChangesTable;
   probes: ProbesTable;

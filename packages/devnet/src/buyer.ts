@@ -58,3 +58,8 @@ export async function signPaymentFor(
   if (!captured) throw new Error(`no payment was signed for ${url}`);
   return captured;
 }
+
+/** An EIP-191 personal_sign by a local wallet (what a payer signs to report an outcome). */
+export function personalSign(wallet: Wallet, message: string): Promise<`0x${string}`> {
+  return privateKeyToAccount(wallet.privateKey).signMessage({ message });
+}

@@ -83,6 +83,9 @@ export const LISTING_COLUMNS = [
   "updated_at",
   "onchain",
   "onchain_checked_at",
+  "report_payers",
+  "report_payers_ok",
+  "report_last_at",
 ] as const satisfies readonly Exclude<keyof ListingRow, "embedding" | "search_tsv">[];
 
 // Compile-time completeness: every column but the excluded ones is listed.

@@ -16,5 +16,6 @@ export * from "./listings/update.js";
 export * from "./onchain/figures.js";
 export * from "./paid/index.js";
 export * from "./probes/index.js";
+export * from "./reports/index.js";
 export * from "./shape.js";
 export * from "./tokens.js";

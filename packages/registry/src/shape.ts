@@ -3,6 +3,7 @@ import type { ListingDetail, ListingSummary } from "@tollgate/schema";
 import type { ListingRecord as ListingRow } from "./columns.js";
 import { onchainOf } from "./onchain/figures.js";
 import type { PaidState } from "./paid/scout.js";
+import { REPORT_MIN_PAYERS, REPORT_WEIGHT } from "./reports/index.js";
 
 /** `{name: unix, name_iso: iso}` for a timestamp column. */
 function stamp<K extends string>(name: K, d: Date | null | undefined) {
@@ -24,6 +25,11 @@ function paidState(row: ListingRow): PaidState | null {
 
 function evidence(row: ListingRow): { tier: ListingSummary["evidence_tier"]; note: string } {
   const paid = paidState(row);
+  if (row.report_payers_ok > 0)
+    return {
+      tier: "payer_reported",
+      note: `${row.report_payers} distinct paying wallet(s) reported an outcome, each proven by its own USDC payment on chain and signed by the wallet that paid; ${row.report_payers_ok} said it delivered in their latest report.`,
+    };
   if (paid?.verified && paid.latest?.delivered)
     return {
       tier: "paid_verified",
@@ -150,7 +156,7 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
     next_check_by: unixSeconds(row.next_check_by) ?? 0,
     next_check_by_iso: row.next_check_by.toISOString(),
     next_check_basis: row.next_check_basis ?? "first probe is due within about two minutes of submission",
-    distinct_payers: 0,
+    distinct_payers: row.report_payers,
     transport: row.transport,
     obs_scheme: row.obs_scheme,
     obs_network: row.obs_network,
@@ -191,7 +197,7 @@ export function toListingDetail(row: ListingRow, serviceName = "tollgate"): List
     method_note: null,
     ...paidVerification(row),
     observed,
-    report_outcome: reportOutcome(row.id, serviceName),
+    report_outcome: reportOutcome(row, serviceName),
   };
 }
 
@@ -217,14 +223,17 @@ function paidVerification(row: ListingRow) {
   };
 }
 
-function reportOutcome(listingId: string, serviceName: string) {
+function reportOutcome(row: ListingRow, serviceName: string) {
+  const listingId = row.id;
   return {
     how: "POST /v1/reports with the body below, signed by the wallet that paid",
     when: "after paying this endpoint and seeing what it delivered",
     body: { listing_id: listingId, ok: "<true|false>", tx_hash: "<tx_hash>", payer_signature: "<0x…>" },
     message_to_sign: `${serviceName} report v1\nlisting_id: ${listingId}\ntx_hash: <tx_hash, lowercase>\nok: <true|false>`,
-    distinct_payers_reported: 0,
-    weight: "reports affect ranking only after 3+ distinct payers reported; then 25% beside 75% probe score",
+    distinct_payers_reported: row.report_payers,
+    distinct_payers_ok: row.report_payers_ok,
+    ...stamp("last_report_at", row.report_last_at),
+    weight: `reports affect ranking only after ${REPORT_MIN_PAYERS}+ distinct payers reported; then ${REPORT_WEIGHT * 100}% beside ${(1 - REPORT_WEIGHT) * 100}% probe score (${row.report_payers >= REPORT_MIN_PAYERS ? "in effect for this listing" : "not yet in effect for this listing"})`,
     help: "EIP-191 personal_sign over message_to_sign by the paying wallet; each transaction is reportable once",
   };
 }

@@ -25,6 +25,7 @@ import { registerMethodology } from "./routes/methodology.js";
 import { registerPurchases } from "./routes/paid/purchases.js";
 import { registerVerdict } from "./routes/paid/verdict.js";
 import { registerVerifyNow } from "./routes/paid/verify-now.js";
+import { registerReports } from "./routes/reports.js";
 import { registerResolve } from "./routes/resolve.js";
 import { registerStats } from "./routes/stats.js";
 
@@ -105,6 +106,7 @@ export function buildApi(deps: AppDeps): App {
   registerVerdict(app, deps);
   registerPurchases(app, deps);
   registerVerifyNow(app, deps);
+  registerReports(app, deps);
   registerAttestations(app, deps);
   registerMethodology(app, deps);
   registerClaim(app, deps);

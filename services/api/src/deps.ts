@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
 import type { Cidr, Logger, SafeHttpClient } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
+import type { TransactionProofReader } from "@tollgate/x402";
 import type { ApiLimits } from "./limits.js";
 import type { Payments } from "./payments.js";
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   safeClient: SafeHttpClient;
   /** Redis-backed limits shared by every api replica, per client (IPv4 address, IPv6 /64). */
   limits: ApiLimits;
+  /** POST /v1/reports: the chain that proves a reported payment (receipts), and the USDC contract. */
+  reports?: { proof: TransactionProofReader | null; usdc: string };
   demand: {
     salt: string;
     kFloor: number;

@@ -5,11 +5,15 @@ import type { Redis } from "ioredis";
 /** Claim challenges: 50 per hour per client (spec). Claim posts: 20 per hour per client (our choice). */
 export const CHALLENGE_LIMIT = { points: 50, durationS: 3600 };
 export const CLAIM_POST_LIMIT = { points: 20, durationS: 3600 };
+/** Outcome reports: 30 per hour per client (our choice; the spec rate-limits reports without a figure). */
+export const REPORT_LIMIT = { points: 30, durationS: 3600 };
 
 /** Redis-backed limits shared by every api replica; each counts per client (IPv4 address, IPv6 /64). */
 export interface ApiLimits {
   challenge: Limiter;
   claim: Limiter;
+  /** POST /v1/reports (REPORT_LIMIT). */
+  reports: Limiter;
   /** POST /v1/listings (SUBMISSION_LIMIT_PER_HOUR, default 30 per hour). */
   submission: Limiter;
   /** GET /v1/discover (DISCOVER_LIMIT_PER_MINUTE, default 600 per minute). */
@@ -24,6 +28,7 @@ export function apiLimits(
   return {
     challenge: createLimiter(redis, { prefix: `${prefix}:rl:claim-challenge`, ...CHALLENGE_LIMIT }),
     claim: createLimiter(redis, { prefix: `${prefix}:rl:claim`, ...CLAIM_POST_LIMIT }),
+    reports: createLimiter(redis, { prefix: `${prefix}:rl:reports`, ...REPORT_LIMIT }),
     submission: createLimiter(redis, {
       prefix: `${prefix}:rl:submission`,
       points: perClient.submissionsPerHour,

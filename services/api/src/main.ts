@@ -13,6 +13,7 @@ import {
 import { createSemanticIndex, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
+import { createTransactionProofReader, USDC_BASE } from "@tollgate/x402";
 import { buildApi } from "./app.js";
 import { answerClientErrorsAsJson } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
@@ -42,6 +43,8 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
+  // Outcome reports are proven by the chain itself (the transaction's receipt).
+  const reportChain = config.CHAIN_RPC_URL ?? config.FACILITATOR_RPC_URL;
   const deps: AppDeps = {
     db,
     log,
@@ -66,6 +69,10 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       discoverPerMinute: config.DISCOVER_LIMIT_PER_MINUTE,
       submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
     }),
+    reports: {
+      proof: reportChain ? createTransactionProofReader(reportChain) : null,
+      usdc: USDC_BASE,
+    },
     demand,
   };
   const app = buildApi(deps);

@@ -53,6 +53,8 @@ export async function startTestApi(
     trustedProxies?: AppDeps["trustedProxies"];
     /** The api's logger (default: silent). */
     log?: Logger;
+    /** POST /v1/reports: the chain reader and USDC address (default: none, reports answer 503). */
+    reports?: AppDeps["reports"];
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -90,6 +92,7 @@ export async function startTestApi(
       ...opts.limits,
     }),
     demand,
+    reports: opts.reports,
   });
   const drop = tdb.drop;
   tdb.drop = async () => {

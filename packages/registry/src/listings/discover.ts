@@ -3,6 +3,7 @@ import { ApiError, type DiscoverQuery, type ListingSummary } from "@tollgate/sch
 import { type RawBuilder, sql } from "kysely";
 import { isKnownCategory } from "../categories.js";
 import { LISTING_COLUMNS } from "../columns.js";
+import { rankingScore } from "../reports/index.js";
 import { toListingSummary } from "../shape.js";
 
 /**
@@ -103,7 +104,7 @@ export async function discover(
   }
   let ordered = query
     .orderBy(sql`CASE status WHEN 'verified' THEN 0 WHEN 'unverified' THEN 1 ELSE 2 END`)
-    .orderBy(sql`score DESC NULLS LAST`)
+    .orderBy(sql`${rankingScore} DESC NULLS LAST`)
     .orderBy("price_amount", "asc");
   if (relevance) ordered = ordered.orderBy(relevance);
   const rows = await ordered.orderBy("id", "asc").limit(q.limit).execute();
@@ -120,6 +121,6 @@ export async function discover(
   return {
     count: results.length,
     results,
-    note: `order: verified first, then score, then price (lower first); failing listings last. q matched by ${matchedBy}; ties go to the closer match.`,
+    note: `order: verified first, then score (blended 75/25 with payer reports once 3+ distinct payers reported), then price (lower first); failing listings last. q matched by ${matchedBy}; ties go to the closer match.`,
   };
 }

@@ -1,0 +1,61 @@
+import { createPublicClient, http, type PublicClient, recoverMessageAddress } from "viem";
+
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const topicAddress = (t: string | undefined) => (t ? `0x${t.slice(-40)}`.toLowerCase() : "");
+
+/** An ERC-20 Transfer log of a transaction, addresses lowercase. */
+export interface TokenTransfer {
+  asset: string;
+  from: string;
+  to: string;
+  value: bigint;
+}
+
+export type TransactionProof =
+  /** No receipt: unknown to the chain (or not mined yet). */
+  { found: false } | { found: true; success: boolean; blockNumber: bigint; transfers: TokenTransfer[] };
+
+/** Reads what a transaction did, from the chain itself (its receipt), never from an index. */
+export interface TransactionProofReader {
+  read(txHash: string): Promise<TransactionProof>;
+}
+
+export function createTransactionProofReader(rpcUrl: string): TransactionProofReader {
+  const client = createPublicClient({
+    transport: http(rpcUrl, { timeout: 10_000, retryCount: 2 }),
+  }) as PublicClient;
+  return {
+    async read(txHash) {
+      let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>>;
+      try {
+        receipt = await client.getTransactionReceipt({ hash: txHash as `0x${string}` });
+      } catch (err) {
+        if ((err as { name?: string }).name === "TransactionReceiptNotFoundError") return { found: false };
+        throw err;
+      }
+      return {
+        found: true,
+        success: receipt.status === "success",
+        blockNumber: receipt.blockNumber,
+        transfers: receipt.logs
+          .filter((l) => l.topics[0] === TRANSFER_TOPIC && l.topics.length === 3)
+          .map((l) => ({
+            asset: l.address.toLowerCase(),
+            from: topicAddress(l.topics[1]),
+            to: topicAddress(l.topics[2]),
+            value: BigInt(l.data),
+          })),
+      };
+    },
+  };
+}
+
+/** The address that made an EIP-191 personal_sign `signature` over `message`; null for a malformed one. */
+export async function recoverSigner(message: string, signature: string): Promise<string | null> {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return null;
+  try {
+    return (await recoverMessageAddress({ message, signature: signature as `0x${string}` })).toLowerCase();
+  } catch {
+    return null;
+  }
+}
