@@ -3,9 +3,11 @@ import {
   createLocalFacilitator,
   type DemoSellers,
   payingFetch,
+  personalSign,
   startChain,
   startDemoSellers,
 } from "@tollgate/devnet";
+import { decodePaymentResponseHeader } from "@x402/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "./harness/world.js";
 
@@ -132,6 +134,34 @@ describe("on-chain story", () => {
     expect(verdict.reasons.some((r: string) => r.startsWith("onchain_30d: 3 USDC payments"))).toBe(true);
   });
 
-  // The payer-report half of the story (a payer signs an outcome report for one of these payments →
-  // distinct_payers and the evidence tier move) belongs to the outcome-reports branch and goes here.
+  it("a payer signs an outcome report for its payment: distinct_payers and the evidence tier move", async () => {
+    const payer = chain.wallets.buyers[2]!;
+    const r = await payingFetch(chain, payer)(demo.sellers["x402-hono"].directUrl);
+    expect(r.status).toBe(200);
+    const tx = decodePaymentResponseHeader(r.headers.get("payment-response")!).transaction.toLowerCase();
+    const before = await get(`/v1/listings/${id}`);
+    expect(before).toMatchObject({ distinct_payers: 0 });
+    expect(before.evidence_tier).not.toBe("payer_reported");
+    const send = (body: unknown) =>
+      fetch(`${api}/v1/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Unsigned first: the service says exactly what to sign.
+    const hint = await send({ listing_id: id, ok: true, tx_hash: tx });
+    expect(hint.status).toBe(400);
+    const { message_to_sign } = (await hint.json()) as { message_to_sign: string };
+    expect(message_to_sign).toBe(`tollgate report v1\nlisting_id: ${id}\ntx_hash: ${tx}\nok: true`);
+    const res = await send({
+      listing_id: id,
+      ok: true,
+      tx_hash: tx,
+      payer_signature: await personalSign(payer, message_to_sign),
+    });
+    expect(res.status).toBe(201);
+    const after = await get(`/v1/listings/${id}`);
+    expect(after).toMatchObject({ distinct_payers: 1, evidence_tier: "payer_reported" });
+    expect(after.report_outcome).toMatchObject({ distinct_payers_reported: 1 });
+  });
 });
