@@ -158,6 +158,7 @@ describe("the scout buys as an agent would", () => {
     ["cheat-html", "html_instead_of_data"],
     ["cheat-schema", "schema_mismatch"],
     ["cheat-empty", "empty_body"],
+    ["cheat-500", "paid_but_status_500"],
   ] as const)("%s takes the money and is graded %s; its verdict is avoid", async (name, outcome) => {
     const id = await listSeller(name);
     const before = await scoutBalance();
@@ -209,6 +210,42 @@ describe("the scout buys as an agent would", () => {
     const [p] = await purchasesOf(id);
     expect(p).toMatchObject({ outcome: "price_drift", delivered: false, tx_hash: null, dry_run: true });
     expect((await detail(id)).paid_verification_latest).toBeNull();
+  });
+
+  it("a seller that quotes more than it lists (over-price) is never paid: price_drift, no money moves", async () => {
+    const id = await listSeller("over-price");
+    const sellerBefore = await chain.balanceOf(chain.wallets.sellers[0]!.address);
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("not_paid");
+    expect(await scoutBalance()).toBe(before);
+    expect(await chain.balanceOf(chain.wallets.sellers[0]!.address)).toBe(sellerBefore);
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({ outcome: "price_drift", delivered: false, tx_hash: null });
+  });
+
+  it("a seller that rotates its payTo right after a payment is not paid again until a probe has seen the new one", async () => {
+    const id = await listSeller("rotate-after-pay");
+    const c = await candidate(id);
+    expect(await buyOne(deps, c)).toBe("recorded");
+    expect((await purchasesOf(id))[0]).toMatchObject({ outcome: "delivered" });
+    // The next quote names 0x2222…: unseen by any probe, so nothing is paid and nothing recorded.
+    const before = await scoutBalance();
+    expect(await buyOne(deps, c)).toBe("skipped");
+    expect(await scoutBalance()).toBe(before);
+    expect(await purchasesOf(id)).toHaveLength(1);
+    // A probe sees it (as the prober records a payTo change): the scout buys again, across the change.
+    const moved = "0x2222222222222222222222222222222222222222";
+    await tdb.db
+      .updateTable("listings")
+      .set({ obs_pay_to: moved, pay_to_changed_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    // (The candidate as the scheduler reads it once the re-buy wait is over, with the payTo the probe saw.)
+    expect(await buyOne(deps, { ...c, obs_pay_to: moved })).toBe("recorded");
+    const rows = await purchasesOf(id);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ outcome: "delivered", pay_to: moved });
+    expect((await detail(id)).paid_depth).toMatchObject({ rung: "held", through_change: true });
   });
 
   it("never pays a payTo the prober has not seen: nothing paid, nothing recorded", async () => {

@@ -11,6 +11,8 @@ export type ListingStatus = "unverified" | "verified" | "failing";
 /** Why a listing's status changed: the vocabulary published in the /v1/changes note. */
 export const STATUS_REASONS = {
   submitted: "listing accepted; not yet verified",
+  indexed:
+    "listing imported from a facilitator's discovery catalogue (origin indexed, claimable); not yet verified",
   verification_met: `${VERIFIED_MIN_PROBES}+ probes, no failure streak, score above ${VERIFIED_MIN_SCORE}`,
   failure_streak: `${FAILING_STREAK}+ consecutive failed probes`,
   failure_broke_verification:

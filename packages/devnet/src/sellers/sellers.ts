@@ -41,6 +41,9 @@ export const SELLER_NAMES = [
   "cheat-empty",
   "every-other",
   "cheat-stall",
+  "cheat-500",
+  "over-price",
+  "rotate-after-pay",
 ] as const;
 
 /** Sellers whose paid route settles through a facilitator. */
@@ -51,6 +54,9 @@ export const SETTLING_SELLERS: readonly SellerName[] = [
   "cheat-empty",
   "every-other",
   "cheat-stall",
+  "cheat-500",
+  "over-price",
+  "rotate-after-pay",
 ];
 export type SellerName = (typeof SELLER_NAMES)[number];
 
@@ -86,8 +92,16 @@ export const FORECAST_SCHEMA = {
   },
 };
 
+/** Quotes this seller makes that differ from the honest ones (over-price asks 5x the listed 0.01). */
+export const OVER_PRICE_ATOMIC = "50000";
+
 /** GET PAID_PATH behind the official x402 Hono middleware (settles through the facilitator), then `answer`. */
-function sellPaid(app: Hono, opts: SellerOptions, answer: (c: Context) => Response | Promise<Response>) {
+function sellPaid(
+  app: Hono,
+  opts: SellerOptions,
+  answer: (c: Context) => Response | Promise<Response>,
+  terms: { amount?: string; payTo?: () => string } = {},
+) {
   if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
   const server = new x402ResourceServer(opts.facilitator).register("eip155:8453", new ExactEvmScheme());
   app.use(
@@ -97,8 +111,12 @@ function sellPaid(app: Hono, opts: SellerOptions, answer: (c: Context) => Respon
           accepts: {
             scheme: "exact",
             network: "eip155:8453",
-            payTo: opts.payTo,
-            price: { amount: PRICE_ATOMIC, asset: BASE_USDC, extra: { name: "USD Coin", version: "2" } },
+            payTo: terms.payTo ?? opts.payTo,
+            price: {
+              amount: terms.amount ?? PRICE_ATOMIC,
+              asset: BASE_USDC,
+              extra: { name: "USD Coin", version: "2" },
+            },
             maxTimeoutSeconds: 60,
           },
           description: "Demo weather forecast",
@@ -147,6 +165,37 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
         return c.json(FORECAST);
       });
       break;
+    case "cheat-500":
+      // The official middleware settles only a successful answer; this seller answers 200, lets the
+      // payment settle, then swaps the answer for a 500 (keeping the settlement receipt): paid, nothing given.
+      app.use(PAID_PATH, async (c, next) => {
+        await next();
+        const receipt = c.res.headers.get("payment-response");
+        if (c.res.status === 200 && receipt)
+          c.res = new Response(JSON.stringify({ error: "internal error" }), {
+            status: 500,
+            headers: { "content-type": "application/json", "payment-response": receipt },
+          });
+      });
+      sellPaid(app, opts, (c) => c.json(FORECAST));
+      break;
+    case "over-price":
+      // Listed at 0.01 USD, quotes 0.05: a buyer that checks the listed price never pays it.
+      sellPaid(app, opts, (c) => c.json(FORECAST), { amount: OVER_PRICE_ATOMIC });
+      break;
+    case "rotate-after-pay": {
+      // Delivers, then moves its payTo to the next address after every settled payment: the next quote names
+      // an address no probe has seen yet.
+      let i = -1;
+      const current = () =>
+        i < 0 ? opts.payTo : (opts.rotatingPayTos[i % opts.rotatingPayTos.length] as string);
+      app.use(PAID_PATH, async (c, next) => {
+        await next();
+        if (c.res.status === 200 && c.res.headers.get("payment-response")) i++;
+      });
+      sellPaid(app, opts, (c) => c.json(FORECAST), { payTo: current });
+      break;
+    }
     case "every-other": {
       let n = 0;
       sellPaid(app, opts, (c) => (n++ % 2 === 0 ? c.json(FORECAST) : c.body(null, 200)));

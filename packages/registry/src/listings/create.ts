@@ -43,7 +43,7 @@ export function newListingToStore(
 export async function insertListing(
   trx: Db,
   s: ListingToStore,
-  opts: { feePaymentId?: string | null; now?: Date } = {},
+  opts: { feePaymentId?: string | null; now?: Date; origin?: "submitted" | "indexed" } = {},
 ): Promise<void> {
   const now = opts.now ?? new Date();
   const { prepared } = s;
@@ -69,6 +69,7 @@ export async function insertListing(
       submitter_email: input.submitter_email ?? null,
       facilitator_url: null,
       ephemeral: prepared.ephemeral,
+      origin: opts.origin ?? "submitted",
       fee_payment_id: opts.feePaymentId ?? null,
       submitter_client_hash: s.submitterClientHash,
       status: "unverified",
@@ -95,7 +96,13 @@ export async function insertListing(
     .execute();
   await trx
     .insertInto("status_changes")
-    .values({ listing_id: s.id, from_status: null, to_status: "unverified", reasons: ["submitted"], at: now })
+    .values({
+      listing_id: s.id,
+      from_status: null,
+      to_status: "unverified",
+      reasons: [opts.origin === "indexed" ? "indexed" : "submitted"],
+      at: now,
+    })
     .execute();
 }
 
