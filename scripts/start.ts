@@ -5,6 +5,7 @@
  * submitted as listings so you can watch them get probed and verified. Ctrl-C stops everything.
  */
 import {
+  CATALOGUE_ONLY_SELLERS,
   createLocalFacilitator,
   FORECAST_SCHEMA,
   payingFetch,
@@ -70,6 +71,10 @@ const env: Record<string, string> = {
   // Under the stalling demo seller's 15 s, so the newcomer sees a paid request time out.
   SCOUT_TIMEOUT_MS: "10000",
   SCOUT_REBUY_AFTER_S: process.env.SCOUT_REBUY_AFTER_S ?? "300",
+  // Listings from outside: the prober imports the devnet's Bazaar-style catalogue (origin indexed) every
+  // minute; three of its sellers are not submitted below and enter the directory only this way.
+  CATALOGUE_URLS: demo.catalogueUrl,
+  CATALOGUE_IMPORT_EVERY_MS: "60000",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
 
@@ -141,6 +146,7 @@ const submitted: string[] = [];
 // with the official x402 client, as a seller would.
 const payFees = payingFetch(chain, chain.wallets.buyers[0]!);
 for (const seller of Object.values(demo.sellers)) {
+  if (CATALOGUE_ONLY_SELLERS.includes(seller.name)) continue;
   const known = (await (await fetch(`${api}/v1/resolve?url=${encodeURIComponent(seller.url)}`)).json()) as {
     match: string;
   };
@@ -173,6 +179,8 @@ Tollgate is running.
   services       ${services.map((s) => `${s.name} (pid ${s.child.pid})`).join(", ")}
 
 Submitted ${submitted.length} demo listings${submitted.length ? ` (${submitted.join(", ")})` : " (already listed)"}.
+${CATALOGUE_ONLY_SELLERS.length} more (${CATALOGUE_ONLY_SELLERS.join(", ")}) arrive from the devnet's discovery catalogue (origin indexed):
+  curl -s '${api}/v1/listings?limit=50' | jq -r '.results[].id' | xargs -I{} curl -s '${api}/v1/listings/{}' | jq -c 'select(.origin == "indexed") | {name, status, origin}'
 Watch them get probed and verified:
   curl -s '${api}/v1/listings?limit=20' | jq '.results[] | {name, status, score, probe_count}'
   curl -s '${api}/v1/changes' | jq '.changes[:5]'

@@ -20,6 +20,18 @@ export const proberEnvSchema = z
     PROBE_STALLED_MS: envInt(30_000, 1000, 600_000),
     PROBE_RETENTION_EVERY_MS: envInt(3_600_000, 1000, 86_400_000),
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
+    /**
+     * Discovery catalogues to import listings from (origin `indexed`), comma-separated: a facilitator's
+     * Bazaar-style `…/discovery/resources`. Empty: no imports.
+     */
+    CATALOGUE_URLS: z
+      .string()
+      .default("")
+      .refine(
+        (s) => s === "" || s.split(",").every((u) => URL.canParse(u.trim()) && /^https?:/.test(u.trim())),
+        "expected http(s) URLs separated by commas",
+      ),
+    CATALOGUE_IMPORT_EVERY_MS: envInt(6 * 3_600_000, 10_000, 7 * 86_400_000),
     /** The operator's revenue payTo: a listing paying it is marked self_referential (verdict never above caution). */
     OPERATOR_PAY_TO: z
       .string()

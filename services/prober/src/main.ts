@@ -7,6 +7,7 @@ import {
   runService,
   workerRedis,
 } from "@tollgate/platform";
+import { startCatalogueImports } from "./catalogue.js";
 import { proberEnvSchema } from "./config.js";
 import { startProber } from "./worker.js";
 
@@ -28,6 +29,20 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) =>
   });
   const prober = await startProber({ db, log, client, redis, config });
   shutdown.register("workers", () => prober.close());
+  const catalogueUrls = config.CATALOGUE_URLS.split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const imports = startCatalogueImports({
+    db,
+    log,
+    client,
+    redis,
+    prefix: config.QUEUE_PREFIX,
+    urls: catalogueUrls,
+    everyMs: config.CATALOGUE_IMPORT_EVERY_MS,
+    allowHttp: config.ALLOW_HTTP_ENDPOINTS,
+  });
+  shutdown.register("catalogue-imports", () => imports.close());
   shutdown.register("http-client", () => client.close());
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
@@ -35,5 +50,6 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) =>
     concurrency: config.PROBE_CONCURRENCY,
     tick_ms: config.PROBE_TICK_MS,
     interval_scale: config.PROBE_INTERVAL_SCALE,
+    catalogues: catalogueUrls.length,
   };
 });

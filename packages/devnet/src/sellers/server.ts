@@ -1,9 +1,11 @@
 import { serve } from "@hono/node-server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
+import { BASE_USDC } from "../chain/chain.js";
 import { encodeHeader, paymentRequired } from "./challenge.js";
 import {
   buildSeller,
+  OVER_PRICE_ATOMIC,
   PAID_PATH,
   PRICE_ATOMIC,
   SAMPLE_PATH,
@@ -14,6 +16,40 @@ import {
 } from "./sellers.js";
 
 export const SELLER_DOMAIN = "sellers.test";
+/** The devnet's discovery catalogue (a facilitator's Bazaar-style list): `http://<host>:<port>/discovery/resources`. */
+export const CATALOGUE_HOST = `catalogue.${SELLER_DOMAIN}`;
+
+/**
+ * Sellers the devnet catalogue lists. `pnpm start` does not submit the first three: they enter the directory
+ * only through the catalogue import (origin `indexed`); the honest seller is listed both ways, to show the
+ * import deduplicating by canonical endpoint.
+ */
+export const CATALOGUE_ONLY_SELLERS: readonly SellerName[] = ["cheat-500", "over-price", "rotate-after-pay"];
+const CATALOGUE_SELLERS: readonly SellerName[] = [...CATALOGUE_ONLY_SELLERS, "x402-hono"];
+const CATALOGUE_PITCH: Partial<
+  Record<SellerName, { serviceName: string; description: string; tags: string[] }>
+> = {
+  "cheat-500": {
+    serviceName: "Hourly weather API",
+    description: "Hourly weather forecast for any city on Earth",
+    tags: ["weather", "forecast"],
+  },
+  "over-price": {
+    serviceName: "Marine weather",
+    description: "Marine weather: wind, waves and tides for sailors",
+    tags: ["weather", "marine"],
+  },
+  "rotate-after-pay": {
+    serviceName: "FX quotes",
+    description: "Stock market quotes and foreign exchange rates, delayed 15 minutes",
+    tags: ["finance", "fx"],
+  },
+  "x402-hono": {
+    serviceName: "Weather by the hour",
+    description: "Hourly weather forecast for any city, paid per call",
+    tags: ["weather"],
+  },
+};
 export const FLEET_DOMAIN = "fleet.test";
 
 export interface DemoSeller {
@@ -33,6 +69,8 @@ export interface DemoSellers {
   /** host → address map for the SSRF guard's allowance (SSRF_ALLOW_HOSTS form: "h=a,h=a"). */
   allowance: Record<string, string>;
   allowanceEnv: string;
+  /** The devnet's discovery catalogue (Bazaar item format), reached through the allowance like the sellers. */
+  catalogueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -78,8 +116,58 @@ export async function startDemoSellers(opts: {
     apps.set(`${name}.${SELLER_DOMAIN}`, app);
     built[name] = { control };
   }
+  let port = 0;
+  const catalogue = (req: Request): Response => {
+    const u = new URL(req.url);
+    if (u.pathname !== "/discovery/resources") return new Response("not found", { status: 404 });
+    const items = CATALOGUE_SELLERS.filter((n) => built[n]).map((n) => ({
+      resource: `http://${n}.${SELLER_DOMAIN}:${port}${PAID_PATH}`,
+      type: "http",
+      x402Version: 2,
+      accepts: [
+        {
+          scheme: "exact",
+          network: "eip155:8453",
+          asset: BASE_USDC as string,
+          amount: n === "over-price" ? OVER_PRICE_ATOMIC : PRICE_ATOMIC,
+          payTo: opts.payTo,
+          maxTimeoutSeconds: 60,
+          extra: { name: "USD Coin", version: "2" },
+        },
+      ],
+      lastUpdated: new Date().toISOString(),
+      mimeType: "application/json",
+      ...CATALOGUE_PITCH[n],
+    }));
+    // One entry a registry must not import: paid in another asset on another network.
+    items.push({
+      resource: `http://elsewhere.${SELLER_DOMAIN}:${port}${PAID_PATH}`,
+      type: "http",
+      x402Version: 2,
+      accepts: [
+        {
+          ...items[0]!.accepts[0]!,
+          network: "eip155:1",
+          asset: "0x0000000000000000000000000000000000000001",
+        },
+      ],
+      lastUpdated: new Date().toISOString(),
+      mimeType: "application/json",
+      serviceName: "Not on Base",
+      description: "Paid on another chain",
+      tags: [],
+    });
+    const limit = Math.max(1, Math.min(100, Number(u.searchParams.get("limit") ?? 20) || 20));
+    const offset = Math.max(0, Number(u.searchParams.get("offset") ?? 0) || 0);
+    return Response.json({
+      x402Version: 2,
+      items: items.slice(offset, offset + limit),
+      pagination: { limit, offset, total: items.length },
+    });
+  };
   const server = await listen((req) => {
     const host = (req.headers.get("host") ?? "").replace(/:\d+$/, "").toLowerCase();
+    if (host === CATALOGUE_HOST) return catalogue(req);
     const app = apps.get(host);
     if (app) return app.fetch(req);
     // Direct form for clients outside the guard (buyers): http://127.0.0.1:<port>/_/<name>/<path>
@@ -92,6 +180,7 @@ export async function startDemoSellers(opts: {
     }
     return new Response("unknown seller", { status: 421 });
   }, opts.port);
+  port = server.port;
   const sellers = {} as Record<SellerName, DemoSeller>;
   for (const [name, b] of Object.entries(built) as [SellerName, { control: SellerControl }][]) {
     const host = `${name}.${SELLER_DOMAIN}`;
@@ -104,9 +193,10 @@ export async function startDemoSellers(opts: {
       control: b.control,
     };
   }
-  const allowance = Object.fromEntries([...apps.keys()].map((h) => [h, "127.0.0.1"]));
+  const allowance = Object.fromEntries([...apps.keys(), CATALOGUE_HOST].map((h) => [h, "127.0.0.1"]));
   return {
     port: server.port,
+    catalogueUrl: `http://${CATALOGUE_HOST}:${server.port}/discovery/resources`,
     sellers,
     allowance,
     allowanceEnv: Object.entries(allowance)
