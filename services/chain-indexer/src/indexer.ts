@@ -16,6 +16,9 @@ export interface IndexerLog {
   warn(obj: object, msg?: string): void;
 }
 
+/** How often (in ranges read) old block hashes are pruned. */
+const PRUNE_EVERY_RANGES = 50;
+
 export interface IndexerOptions {
   db: Db;
   rpcUrl: string;
@@ -36,6 +39,11 @@ export interface IndexerOptions {
   figuresEveryMs?: number;
   /** Wait between tries for the lock. */
   lockPollMs?: number;
+  /**
+   * Block hashes kept below the newest stored one, for noticing a reorg (older ones are pruned: a reorg
+   * deeper than this, far past Base's finality, is not looked for). At least 64.
+   */
+  keepBlocks?: number;
   log?: IndexerLog;
 }
 
@@ -323,11 +331,22 @@ export class ChainIndexer {
     for (const l of logs) this.dirty.add(addressOfTopic(l.topics[2] ?? "0x"));
     this.stats.logs += logs.length;
     this.stats.ranges++;
+    if (this.stats.ranges % PRUNE_EVERY_RANGES === 0) await this.pruneBlocks();
     // Grow back after a run of accepted ranges (a refused size is not retried at once).
     if (++this.okStreak >= GROW_AFTER && this.range < this.maxRange) {
       this.range = Math.min(this.maxRange, this.range * 2);
       this.okStreak = 0;
     }
+  }
+
+  /** Drop block hashes older than the reorg window below the newest stored one. */
+  async pruneBlocks(): Promise<number> {
+    const keep = Math.max(64, this.o.keepBlocks ?? 10_000);
+    const r =
+      await sql`DELETE FROM chain_blocks WHERE number < (SELECT max(number) FROM chain_blocks) - ${keep}`.execute(
+        this.o.db,
+      );
+    return Number(r.numAffectedRows ?? 0);
   }
 
   /** Block timestamps of the logs (from the log itself when the node includes it). */

@@ -18,6 +18,8 @@ const schema = z.object({
   INDEXER_MAX_RANGE: z.coerce.number().int().min(1).default(2000),
   INDEXER_ADDRESS_CHUNK: z.coerce.number().int().min(1).default(100),
   INDEXER_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Block hashes kept for reorg detection below the newest read block (older ones are pruned). */
+  INDEXER_KEEP_BLOCKS: z.coerce.number().int().min(64).default(10_000),
 });
 
 // Long-running: the indexer loop keeps the process alive (it waits for the lock, retries RPC errors with
@@ -44,6 +46,7 @@ await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
     maxRange: config.INDEXER_MAX_RANGE,
     addressChunk: config.INDEXER_ADDRESS_CHUNK,
     pollMs: config.INDEXER_POLL_MS,
+    keepBlocks: config.INDEXER_KEEP_BLOCKS,
     log,
   });
   indexer.start();

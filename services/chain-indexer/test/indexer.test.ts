@@ -245,4 +245,44 @@ describe("chain indexer on anvil", () => {
       expect(onChain.hash.toLowerCase()).toBe(b.hash);
     }
   });
+
+  it("old block hashes are pruned below the reorg window; the newest are kept", async () => {
+    // No indexer runs meanwhile (the made-up hashes below would read as a reorg).
+    for (const ix of running) await ix.stop();
+    const top = Number(
+      (
+        await t.db
+          .selectFrom("chain_blocks")
+          .select("number")
+          .orderBy("number", "desc")
+          .executeTakeFirstOrThrow()
+      ).number,
+    );
+    // Hashes of old blocks, as a long backfill leaves them.
+    await t.db
+      .insertInto("chain_blocks")
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          number: top + 1000 + i,
+          hash: `0x${"0".repeat(63)}${i % 10}`,
+        })),
+      )
+      .execute();
+    const pruner = new ChainIndexer({
+      db: t.db,
+      rpcUrl: rpc.url,
+      usdc: chain.usdc,
+      startBlock: 0,
+      confirmations: 0,
+      keepBlocks: 64,
+    });
+    const removed = await pruner.pruneBlocks();
+    expect(removed).toBeGreaterThanOrEqual(36);
+    const left = (await t.db.selectFrom("chain_blocks").select("number").execute()).map((r) =>
+      Number(r.number),
+    );
+    expect(Math.min(...left)).toBe(top + 1099 - 64);
+    expect(Math.max(...left)).toBe(top + 1099);
+    await t.db.deleteFrom("chain_blocks").where("number", ">", String(top)).execute();
+  });
 });
