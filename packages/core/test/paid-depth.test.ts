@@ -80,4 +80,28 @@ describe("grading a paid delivery", () => {
     );
     expect(b.body_sha256).toBe(a);
   });
+  it("freshness: the data's own stamp (body field or Last-Modified) older than a week is stale_data", () => {
+    const at = new Date("2026-11-25T12:00:00Z");
+    const grade = (json: string, lastModified?: string) =>
+      gradeDelivery(
+        { status: 200, contentType: "application/json", body: body(json), lastModified, at },
+        null,
+      );
+    expect(grade('{"city":"x"}')).toMatchObject({ outcome: "delivered", fresh: null });
+    expect(grade('{"city":"x","as_of":"2026-11-25T11:00:00Z"}')).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      fresh: true,
+    });
+    const stale = grade('{"city":"x","updated_at":"2026-10-01T00:00:00Z"}');
+    expect(stale).toMatchObject({ outcome: "stale_data", delivered: false, fresh: false });
+    expect(stale.failure_reason).toMatch(/55 days old/);
+    // unix seconds, and the header when the body says nothing
+    expect(grade(`{"timestamp":${Math.floor(at.getTime() / 1000) - 60}}`)).toMatchObject({ fresh: true });
+    expect(grade('{"city":"x"}', "Wed, 01 Jan 2025 00:00:00 GMT")).toMatchObject({ outcome: "stale_data" });
+    // the newest stamp counts: an old header does not outvote a fresh body stamp
+    expect(grade('{"as_of":"2026-11-25T10:00:00Z"}', "Wed, 01 Jan 2025 00:00:00 GMT")).toMatchObject({
+      outcome: "delivered",
+    });
+  });
 });

@@ -263,7 +263,13 @@ export async function buyOne(
   }
   const grade = res
     ? gradeDelivery(
-        { status: res.status, contentType: base.content_type, body },
+        {
+          status: res.status,
+          contentType: base.content_type,
+          body,
+          lastModified: res.headers.get("last-modified"),
+          at: new Date(),
+        },
         validatorFor(c.response_schema),
       )
     : {

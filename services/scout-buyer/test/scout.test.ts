@@ -335,11 +335,12 @@ describe("the scout buys as an agent would", () => {
 
   it("a seller that takes the payment and stalls past the timeout is recorded as a timeout once it settles", async () => {
     const id = await listSeller("cheat-stall");
-    demo.sellers["cheat-stall"].control.delayMs = 1500;
-    const impatient = { ...deps, timeoutMs: 400 };
+    // Generous margins: under a loaded machine the unpaid pre-flight alone must fit in the timeout.
+    demo.sellers["cheat-stall"].control.delayMs = 3500;
+    const impatient = { ...deps, timeoutMs: 1500 };
     await buyOne(impatient, await candidate(id));
     expect(await purchasesOf(id)).toMatchObject([{ state: "paying", outcome: "timeout" }]);
-    await new Promise((r) => setTimeout(r, 2500)); // the seller answers late, and its middleware settles
+    await new Promise((r) => setTimeout(r, 4000)); // the seller answers late, and its middleware settles
     expect(await reconcile(impatient, new Date(Date.now() + 10 * 60_000))).toBe(1);
     const [p] = await purchasesOf(id);
     expect(p).toMatchObject({

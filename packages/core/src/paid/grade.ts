@@ -14,6 +14,7 @@ export const PURCHASE_OUTCOMES = [
   "schema_mismatch",
   "html_instead_of_data",
   "empty_body",
+  "stale_data",
   "timeout",
   "settlement_unproven",
   "settlement_unproven_onchain",
@@ -24,6 +25,42 @@ export interface Delivery {
   status: number;
   contentType: string | null;
   body: Uint8Array;
+  /** The answer's Last-Modified header, if any (a freshness stamp). */
+  lastModified?: string | null;
+  /** When it was received (freshness is judged against it); default: now. */
+  at?: Date;
+}
+
+/** A delivery whose own stamp is older than this is `stale_data` (our rule: a week, whatever is sold). */
+export const STALE_AFTER_S = 7 * 86_400;
+/** Top-level body fields read as the data's own time stamp (ISO 8601 text or unix seconds/milliseconds). */
+export const FRESHNESS_FIELDS = [
+  "as_of",
+  "updated_at",
+  "generated_at",
+  "observed_at",
+  "timestamp",
+  "time",
+  "date",
+];
+
+/** The newest time stamp the delivery carries about its own data, or null when it carries none. */
+export function deliveryStamp(value: unknown, lastModified: string | null | undefined): Date | null {
+  const stamps: number[] = [];
+  const read = (v: unknown) => {
+    if (typeof v === "number" && Number.isFinite(v) && v > 1e9) stamps.push(v > 1e12 ? v : v * 1000);
+    else if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) {
+      const t = Date.parse(v);
+      if (Number.isFinite(t)) stamps.push(t);
+    }
+  };
+  if (value !== null && typeof value === "object" && !Array.isArray(value))
+    for (const k of FRESHNESS_FIELDS) read((value as Record<string, unknown>)[k]);
+  if (lastModified) {
+    const t = Date.parse(lastModified);
+    if (Number.isFinite(t)) stamps.push(t);
+  }
+  return stamps.length ? new Date(Math.max(...stamps)) : null;
 }
 
 export interface Grade {
@@ -33,6 +70,8 @@ export interface Grade {
   schema_valid: boolean | null;
   body_sha256: string | null;
   failure_reason: string | null;
+  /** Whether the data's own stamp is within STALE_AFTER_S; null when it carries none (not judged). */
+  fresh: boolean | null;
 }
 
 /** JSON with object keys sorted at every level, so two bodies that differ only in key order hash alike. */
@@ -69,6 +108,7 @@ export function gradeDelivery(d: Delivery, validate: ((value: unknown) => string
     schema_valid: null,
     body_sha256: d.body.length > 0 ? normalisedBodyHash(d.body) : null,
     failure_reason: reason,
+    fresh: null,
     ...extra,
   });
   if (d.status < 200 || d.status > 299)
@@ -76,16 +116,32 @@ export function gradeDelivery(d: Delivery, validate: ((value: unknown) => string
   if (text.trim() === "") return fail("empty_body", "paid, then the endpoint answered an empty body");
   if (ct.includes("text/html") || /^\s*<(!doctype|html)/i.test(text))
     return fail("html_instead_of_data", "paid, then the endpoint answered an HTML page instead of data");
+  const at = d.at ?? new Date();
+  /** Fresh unless the delivery's own newest stamp is older than STALE_AFTER_S (then not a delivery). */
+  const freshness = (value: unknown, ok: Grade): Grade => {
+    const stamp = deliveryStamp(value, d.lastModified);
+    if (!stamp) return ok;
+    const ageS = Math.floor((at.getTime() - stamp.getTime()) / 1000);
+    if (ageS <= STALE_AFTER_S) return { ...ok, fresh: true };
+    return {
+      ...ok,
+      outcome: "stale_data",
+      delivered: false,
+      fresh: false,
+      failure_reason: `paid, then the data was stamped ${stamp.toISOString()}: ${Math.floor(ageS / 86_400)} days old (stale after ${STALE_AFTER_S / 86_400})`,
+    };
+  };
   const wantsJson = ct.includes("json") || validate !== null;
   if (!wantsJson)
-    return {
+    return freshness(null, {
       outcome: "delivered",
       delivered: true,
       json_valid: null,
       schema_valid: null,
       body_sha256: normalisedBodyHash(d.body),
       failure_reason: null,
-    };
+      fresh: null,
+    });
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -102,13 +158,15 @@ export function gradeDelivery(d: Delivery, validate: ((value: unknown) => string
       schema_valid: false,
       body_sha256: hash,
       failure_reason: `paid, then the JSON broke the listing's response_schema: ${schemaError}`.slice(0, 300),
+      fresh: null,
     };
-  return {
+  return freshness(value, {
     outcome: "delivered",
     delivered: true,
     json_valid: true,
     schema_valid: validate ? true : null,
     body_sha256: hash,
     failure_reason: null,
-  };
+    fresh: null,
+  });
 }

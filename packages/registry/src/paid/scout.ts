@@ -176,7 +176,9 @@ export async function dropUnpaidPurchase(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-export interface PurchaseResult extends Grade {
+export interface PurchaseResult extends Omit<Grade, "fresh"> {
+  /** Freshness of the data's own stamp (null or absent: not judged). */
+  fresh?: boolean | null;
   tx_hash: string | null;
   amount_usdc: number | null;
   quote_amount_atomic: string | null;
@@ -215,6 +217,7 @@ export async function recordPurchase(
         schema_valid: r.schema_valid,
         body_sha256: r.body_sha256,
         failure_reason: r.failure_reason,
+        fresh: r.fresh ?? null,
         content_type: r.content_type,
         latency_ms: r.latency_ms,
         pay_to: r.pay_to,
