@@ -4,6 +4,7 @@ import {
   FAILING_STREAK,
   FAILURE_REASONS,
   FREE_LISTINGS_PER_DOMAIN,
+  FRESHNESS_FIELDS,
   NEUTRAL_FAILURES,
   PAID_ROUTES,
   PAY_MIN_SCORE,
@@ -11,6 +12,7 @@ import {
   PROBE_TIERS,
   PURCHASE_OUTCOMES,
   SCORE_STEP,
+  STALE_AFTER_S,
   STATUS_REASONS,
   SUBMISSION_FEE_ATOMIC,
   VERDICT_RULE_VERSION,
@@ -20,6 +22,7 @@ import {
 import { scoutPolicy } from "@tollgate/registry";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
+import { PLAN_QUOTE_CAP_USD } from "./paid/verify-now.js";
 
 /** The rules as data: generated from the same constants the code runs on. */
 export function methodology() {
@@ -102,6 +105,20 @@ export function registerMethodology(app: App, deps: AppDeps) {
         scout: {
           what: "the registry's own wallet buys from verified listings at or under the per-purchase cap, pays the live quote only when it is at most the listed price and names the payTo the prober last saw, grades each delivery and publishes every purchase",
           outcomes: PURCHASE_OUTCOMES,
+          freshness: {
+            rule: `a delivery whose own newest time stamp (a top-level body field or the Last-Modified header) is more than ${STALE_AFTER_S / 86_400} days old is stale_data, not a delivery; one that carries no stamp is not judged (fresh: null)`,
+            fields: FRESHNESS_FIELDS,
+            stale_after_s: STALE_AFTER_S,
+          },
+          verify_now: {
+            plans: {
+              single: "2 USD: one purchase, due at once after settlement (within 24 hours)",
+              pack: "5 USD: three purchases, due at settlement and about 10 and 20 days later (within 30 days)",
+            },
+            schedule:
+              "plan purchases are made by the scout, before routine ones, on its next rounds once due (every day of the week, no manual step); each is graded and published like any other purchase",
+            cap_usd: PLAN_QUOTE_CAP_USD,
+          },
           paid_depth:
             "none → paid_verified (first delivery) → 2x (a second delivery 48 h or more after the first) → held (deliveries across a seller-caused price or payTo change) → Nwk (deliveries spanning N >= 3 weeks); failed_rebuy when the latest purchase failed after an earlier delivery",
           policy,
