@@ -17,6 +17,7 @@ export * from "./listings/update.js";
 export * from "./onchain/figures.js";
 export * from "./paid/index.js";
 export * from "./probes/index.js";
+export * from "./reports/census.js";
 export * from "./reports/index.js";
 export * from "./shape.js";
 export * from "./tokens.js";

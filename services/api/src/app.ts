@@ -27,7 +27,10 @@ import { registerVerdict } from "./routes/paid/verdict.js";
 import { registerVerifyNow } from "./routes/paid/verify-now.js";
 import { registerReports } from "./routes/reports.js";
 import { registerResolve } from "./routes/resolve.js";
+import { DATA_LICENSE, registerState } from "./routes/state.js";
 import { registerStats } from "./routes/stats.js";
+
+const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
 
 export type AppEnv = { Variables: { clientIp: string; requestId: string } };
 export type App = OpenAPIHono<AppEnv>;
@@ -58,6 +61,9 @@ export function buildApi(deps: AppDeps): App {
     c.set("clientIp", clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies));
     await next();
     c.res.headers.set("x-request-id", requestId);
+    // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
+    if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
+      c.res.headers.append("link", LICENSE_LINK);
     logRequest(deps.log, {
       requestId,
       method: c.req.method,
@@ -107,6 +113,7 @@ export function buildApi(deps: AppDeps): App {
   registerPurchases(app, deps);
   registerVerifyNow(app, deps);
   registerReports(app, deps);
+  registerState(app, deps);
   registerAttestations(app, deps);
   registerMethodology(app, deps);
   registerClaim(app, deps);
