@@ -29,6 +29,7 @@ import { registerReports } from "./routes/reports.js";
 import { registerResolve } from "./routes/resolve.js";
 import { DATA_LICENSE, registerState } from "./routes/state.js";
 import { registerStats } from "./routes/stats.js";
+import { registerSite, siteNotFound } from "./site/pages.js";
 
 const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
 
@@ -94,8 +95,10 @@ export function buildApi(deps: AppDeps): App {
     if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
     return res;
   });
-  app.notFound((c) =>
-    errorJson(c, new ApiError("not_found", `no route ${c.req.method} ${c.req.path}; see /openapi.json`)),
+  app.notFound(
+    (c) =>
+      siteNotFound(deps, c) ??
+      errorJson(c, new ApiError("not_found", `no route ${c.req.method} ${c.req.path}; see /openapi.json`)),
   );
 
   registerCreateListing(app, deps);
@@ -120,5 +123,6 @@ export function buildApi(deps: AppDeps): App {
   registerDemandFeed(app, deps);
   registerDemandPaid(app, deps);
   registerDocs(app, deps);
+  registerSite(app, deps);
   return app;
 }

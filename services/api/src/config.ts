@@ -27,6 +27,8 @@ export const apiEnvSchema = z
     API_HOST: z.string().default("127.0.0.1"),
     API_PORT: envInt(8080, 0, 65535),
     PUBLIC_BASE_URL: z.string().url().optional(),
+    /** {site_url}: the site's own origin, if it has one (same app; pages and badge snippets link with it). */
+    SITE_URL: z.string().url().optional(),
     /** Comma-separated CIDR ranges (or single addresses) of the proxies whose X-Forwarded-For hops are
      * believed, walked from the right (see README "Client address"). */
     TRUSTED_PROXIES: envCidrList(),

@@ -12,6 +12,8 @@ export interface AppDeps {
   serviceName: string;
   /** The API's public origin: every absolute link (key_url, attestation_url) is built from it, never from Host. */
   publicBaseUrl: string;
+  /** {site_url}: the site's own origin (the same app answers there); pages link with it. Default: publicBaseUrl. */
+  siteUrl?: string;
   maxBodyBytes: number;
   allowHttpEndpoints: boolean;
   /** Proxies whose X-Forwarded-For hops are believed (TRUSTED_PROXIES, parsed). */

@@ -50,6 +50,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
     log,
     serviceName: config.SERVICE_NAME,
     publicBaseUrl: config.PUBLIC_BASE_URL?.replace(/\/$/, "") ?? "",
+    siteUrl: config.SITE_URL?.replace(/\/$/, ""),
     maxBodyBytes: config.MAX_BODY_BYTES,
     allowHttpEndpoints: config.ALLOW_HTTP_ENDPOINTS,
     trustedProxies: config.TRUSTED_PROXIES,

@@ -82,12 +82,6 @@ export function registerDocs(app: App, deps: AppDeps) {
     (c) => c.html(renderReference(document() as never)),
   );
   app.openapi(
-    meta("/", "getRoot", "Redirects to /docs", {
-      302: { description: "To /docs", headers: z.object({ location: z.string() }) },
-    }),
-    (c) => c.redirect("/docs"),
-  );
-  app.openapi(
     meta("/healthz", "getHealth", "Liveness", json("Alive", z.object({ ok: z.literal(true) }))),
     (c) => c.json({ ok: true }),
   );

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi, validListing } from "./helpers.js";
+
+// The site without a browser: pages render from real rows, escape what sellers wrote, link absolutely from
+// configuration, and badges are cacheable SVG with a state per status. (test-e2e/site.test.ts drives a real
+// browser over the same pages.)
+let t: TestApi;
+let id: string;
+const page = (path: string, headers: Record<string, string> = {}) =>
+  t.req("GET", path, undefined, { accept: "text/html", ...headers });
+
+beforeAll(async () => {
+  t = await startTestApi();
+  id = (
+    await (
+      await t.req("POST", "/v1/listings", validListing({ name: "Weather <script>alert(1)</script>" }))
+    ).json()
+  ).id;
+});
+afterAll(async () => t.tdb.drop());
+
+async function probes(n: number) {
+  const now = Date.now();
+  await t.tdb.db
+    .insertInto("probes")
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        listing_id: id,
+        slot: i,
+        at: new Date(now - (n - i) * 60_000),
+        outcome: i % 5 === 4 ? "fail" : "pass",
+        failure_reason: i % 5 === 4 ? "timeout" : null,
+        http_status: i % 5 === 4 ? null : 402,
+        latency_ms: 40 + i,
+        verified_via: "GET",
+        pay_to: null,
+        amount_atomic: null,
+        detail: JSON.stringify({}),
+      })),
+    )
+    .execute();
+}
+
+describe("the site", () => {
+  it("a listing page shows the status, a chart with every probe, the badge snippet, escaped text", async () => {
+    await probes(10);
+    const res = await page(`/l/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const body = await res.text();
+    expect(body).toContain('<span class="pill unverified" id="status">unverified</span>');
+    expect(body.match(/<rect class="probe /g)).toHaveLength(10);
+    expect(body).toContain("8 passed");
+    expect(body).toContain(
+      `[![Tollgate status](http://tollgate.test/badge/${id}.svg)](http://tollgate.test/l/${id})`,
+    );
+    expect(body).not.toContain("<script>alert(1)</script>");
+    expect(body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    // Nothing loads from elsewhere: no script at all, no third-party asset.
+    expect(body).not.toMatch(/<script/i);
+    expect(body.match(/(?:src|href)="https?:\/\/(?!tollgate\.test|creativecommons\.org)/g)).toBeNull();
+  });
+
+  it("an unknown listing or path gets a helpful HTML 404 in a browser; API paths keep the JSON error", async () => {
+    const missing = await page("/l/lst_00000000000000000000");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/No active listing has the id/);
+    const nowhere = await page("/nowhere");
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.headers.get("content-type")).toMatch(/text\/html/);
+    const api = await page("/v1/nowhere");
+    expect(api.status).toBe(404);
+    expect((await api.json()).error).toBe("not_found");
+    expect((await t.req("GET", "/nowhere")).headers.get("content-type")).toMatch(/json/);
+  });
+
+  it("badges: an SVG per status, cacheable, 304 on If-None-Match, 404 for an unknown id", async () => {
+    const res = await t.req("GET", `/badge/${id}.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    const etag = res.headers.get("etag")!;
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg [^>]*width="\d+" height="20"/);
+    expect(svg).toContain(">unverified<");
+    expect((await t.req("GET", `/badge/${id}.svg`, undefined, { "if-none-match": etag })).status).toBe(304);
+    for (const [status, text, colour] of [
+      ["verified", "verified 95%", "#2e7d32"],
+      ["failing", "failing", "#c62828"],
+    ] as const) {
+      await t.tdb.db.updateTable("listings").set({ status, score: 0.95 }).where("id", "=", id).execute();
+      const b = await (await t.req("GET", `/badge/${id}.svg`)).text();
+      expect(b).toContain(`>${text}<`);
+      expect(b).toContain(colour);
+      // The state changed, so the old ETag no longer matches.
+      expect((await t.req("GET", `/badge/${id}.svg`, undefined, { "if-none-match": etag })).status).toBe(200);
+    }
+    const paid = await (await t.req("GET", `/badge/${id}/paid.svg`)).text();
+    expect(paid).toContain(">not bought yet<");
+    expect((await t.req("GET", "/badge/lst_00000000000000000000.svg")).status).toBe(404);
+  });
+
+  it("the home page searches through discover and lists recently verified listings", async () => {
+    await t.tdb.db
+      .updateTable("listings")
+      .set({ status: "verified", status_changed_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    const res = await page("/?q=weather+forecast");
+    const body = await res.text();
+    expect(res.status, body).toBe(200);
+    expect(body).toContain('<ol id="results">');
+    expect(body).toContain(`href="http://tollgate.test/l/${id}"`);
+    expect(body).toMatch(/<ul id="recent">/);
+  });
+});
