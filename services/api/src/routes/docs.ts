@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
@@ -9,10 +12,42 @@ const esc = (s: unknown) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch,
   );
 
+/** A parameter's type and limits in words: "integer, 1..50, default 10". */
+function schemaWords(
+  s: {
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+    maxLength?: number;
+    enum?: unknown[];
+    default?: unknown;
+  } = {},
+) {
+  const parts = [s.enum ? `one of ${s.enum.join(", ")}` : (s.type ?? "string")];
+  if (s.minimum !== undefined || s.maximum !== undefined)
+    parts.push(`${s.minimum ?? ""}..${s.maximum ?? ""}`);
+  if (s.maxLength !== undefined) parts.push(`at most ${s.maxLength} characters`);
+  if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
+  return parts.join(", ");
+}
+
 type Operation = {
   summary?: string;
   description?: string;
-  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema?: {
+      type?: string;
+      minimum?: number;
+      maximum?: number;
+      maxLength?: number;
+      enum?: unknown[];
+      default?: unknown;
+    };
+  }[];
   responses?: Record<string, { description?: string }>;
 };
 
@@ -26,7 +61,7 @@ export function renderReference(doc: {
       const params = (op.parameters ?? [])
         .map(
           (p) =>
-            `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`,
+            `<li><code>${esc(p.name)}</code> (${esc(p.in)}, ${esc(schemaWords(p.schema))}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`,
         )
         .join("");
       const responses = Object.entries(op.responses ?? {})
@@ -36,6 +71,31 @@ export function renderReference(doc: {
     }),
   );
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(doc.info.title)} API reference</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ddd;padding:.5rem 0}.m{background:#222;color:#fff;padding:0 .4rem;border-radius:3px;font-size:.8em}code{background:#f4f4f4;padding:0 .2rem}</style></head><body><h1>${esc(doc.info.title)} API reference</h1><p>Version ${esc(doc.info.version)}. Machine-readable: <a href="/openapi.json">/openapi.json</a>. Errors are always <code>{"error": "&lt;code&gt;", "message": "..."}</code>.</p>${sections.join("")}</body></html>`;
+}
+
+/**
+ * The interactive reference: Swagger UI from the installed `swagger-ui-dist` package (served from here, never
+ * from a CDN), over /openapi.json. The static reference stays inside <noscript> for readers without
+ * JavaScript.
+ */
+const SWAGGER_ASSETS = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "docs-init.js": "text/javascript; charset=utf-8",
+} as const;
+type SwaggerAsset = keyof typeof SWAGGER_ASSETS;
+
+function loadSwaggerAssets(): Record<SwaggerAsset, string> {
+  const dir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  return {
+    "swagger-ui.css": readFileSync(path.join(dir, "swagger-ui.css"), "utf8"),
+    "swagger-ui-bundle.js": readFileSync(path.join(dir, "swagger-ui-bundle.js"), "utf8"),
+    "docs-init.js": `window.addEventListener("load",function(){window.ui=SwaggerUIBundle({url:"/openapi.json",dom_id:"#reference",deepLinking:true,displayOperationId:true,showExtensions:true,showCommonExtensions:true,defaultModelsExpandDepth:1,tryItOutEnabled:false});});`,
+  };
+}
+
+export function interactiveReference(title: string, staticReference: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"><style>body{margin:0}header{font:15px/1.5 system-ui,sans-serif;padding:.5rem 1rem;border-bottom:1px solid #ddd}</style></head><body><header><a href="/">${esc(title)}</a> API reference. Machine-readable: <a href="/openapi.json">/openapi.json</a>. Every error is <code>{"error": "&lt;code&gt;", "message": "…", "request_id": "…"}</code>; the codes are in the <code>ErrorCode</code> schema.</header><main id="reference"></main><noscript>${staticReference}</noscript><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/docs-init.js"></script></body></html>`;
 }
 
 const meta = (
@@ -75,11 +135,44 @@ export function registerDocs(app: App, deps: AppDeps) {
     ),
     (c) => c.json(document()),
   );
+  let assets: Record<SwaggerAsset, string> | undefined;
+  let page: string | undefined;
   app.openapi(
-    meta("/docs", "getReference", "Human-readable API reference", {
+    meta("/docs", "getReference", "Interactive API reference (Swagger UI, served from this host)", {
       200: { description: "HTML", content: { "text/html": { schema: z.string() } } },
     }),
-    (c) => c.html(renderReference(document() as never)),
+    (c) => {
+      page ??= interactiveReference(config.info.title, renderReference(document() as never));
+      return c.html(page);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/docs/assets/{file}",
+      operationId: "getReferenceAsset",
+      tags: ["meta"],
+      summary: "The reference's own assets (from the installed swagger-ui-dist package)",
+      request: {
+        params: z.object({
+          file: z.string().openapi({ param: { name: "file", in: "path" }, example: "swagger-ui.css" }),
+        }),
+      },
+      responses: {
+        200: { description: "CSS or JavaScript", content: { "text/plain": { schema: z.string() } } },
+        404: { description: "No such asset" },
+      },
+    }),
+    (c) => {
+      const file = c.req.param("file") as SwaggerAsset;
+      if (!Object.hasOwn(SWAGGER_ASSETS, file))
+        return c.json({ error: "not_found", message: "no such asset", request_id: c.get("requestId") }, 404);
+      assets ??= loadSwaggerAssets();
+      return c.body(assets[file], 200, {
+        "content-type": SWAGGER_ASSETS[file],
+        "cache-control": "public, max-age=86400",
+      });
+    },
   );
   app.openapi(
     meta("/healthz", "getHealth", "Liveness", json("Alive", z.object({ ok: z.literal(true) }))),

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import {
   demandFeed,
   discover,
@@ -254,7 +254,7 @@ function documentSite(app: App) {
     headers: z.object({ etag: z.string(), "cache-control": z.string() }),
     content: { "image/svg+xml": { schema: z.string() } },
   });
-  const routes = [
+  const routes: Omit<RouteConfig, "method">[] = [
     {
       path: "/",
       operationId: "getHome",
@@ -285,5 +285,5 @@ function documentSite(app: App) {
       responses: { 200: svgOk("SVG shield"), 304: { description: "Not modified" } },
     },
   ];
-  for (const r of routes) app.openAPIRegistry.registerPath({ method: "get", tags: ["meta"], ...r });
+  for (const r of routes) app.openAPIRegistry.registerPath({ ...r, method: "get", tags: ["meta"] });
 }
