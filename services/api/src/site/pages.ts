@@ -42,6 +42,7 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Tollgate</title>
 <link rel="license" href="https://creativecommons.org/licenses/by/4.0/">
+<link rel="icon" href="data:,">
 <style>${raw(STYLE)}</style>
 </head>
 <body>
@@ -131,9 +132,9 @@ ${
 <h2>Badges</h2>
 <p><img src="${badge}" alt="Tollgate status: ${d.status}" id="badge-status"> <img src="${paid}" alt="Tollgate paid delivery: ${d.paid_depth.rung}" id="badge-paid"></p>
 <p>Embed in a README (Markdown):</p>
-<pre id="badge-markdown">[![Tollgate status](${badge})](${pageUrl}) [![Paid delivery](${paid})](${pageUrl})</pre>
+<pre id="badge-markdown" tabindex="0">[![Tollgate status](${badge})](${pageUrl}) [![Paid delivery](${paid})](${pageUrl})</pre>
 <p>or HTML:</p>
-<pre id="badge-html">&lt;a href="${pageUrl}"&gt;&lt;img src="${badge}" alt="Tollgate status"&gt;&lt;/a&gt;</pre>
+<pre id="badge-html" tabindex="0">&lt;a href="${pageUrl}"&gt;&lt;img src="${badge}" alt="Tollgate status"&gt;&lt;/a&gt;</pre>
 <h2>Is this your endpoint?</h2>
 <p>Claim it to edit or delist it: ask for a challenge with <code>POST ${deps.publicBaseUrl}/v1/listings/${d.id}/claim/challenge</code>, serve the token it returns at <code>/.well-known/${deps.serviceName}-claim</code> on the endpoint's host (or in an <code>x-${deps.serviceName}-claim</code> response header), then <code>POST ${deps.publicBaseUrl}/v1/listings/${d.id}/claim</code>. Steps: <a href="${deps.publicBaseUrl}/v1/listings/${d.id}/claim">claim explanation</a>.</p>
 <p class="muted">Data: <a href="${deps.publicBaseUrl}/v1/listings/${d.id}">JSON record</a> · <a href="${deps.publicBaseUrl}/v1/listings/${d.id}/history">status history</a></p>`,
