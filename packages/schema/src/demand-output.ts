@@ -64,6 +64,9 @@ export const DemandClusters = z
   .object({
     generated_at: intN,
     generated_at_iso: z.string(),
+    policy_epoch: z
+      .string()
+      .openapi({ description: "the demand policy in force (its constants are in /methodology.json)" }),
     window: Window,
     k_anonymity_floor: int,
     method: z.string(),
@@ -82,6 +85,9 @@ export const DemandReport = z
     edition: z.string(),
     generated_at: intN,
     generated_at_iso: z.string(),
+    policy_epoch: z
+      .string()
+      .openapi({ description: "the demand policy in force (its constants are in /methodology.json)" }),
     window: Window,
     totals: z.object({
       searches: int,

@@ -265,6 +265,7 @@ describe("paid demand: /v1/demand/clusters and /v1/demand/report", () => {
       "report",
       "edition",
       "generated_at",
+      "policy_epoch",
       "window",
       "totals",
       "privacy",

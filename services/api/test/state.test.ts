@@ -91,4 +91,17 @@ describe("report files", () => {
       expect((await t.req("GET", path)).headers.get("link"), path).toBe(LICENSE);
     expect((await t.req("GET", "/v1/listings/lst_00000000000000000000")).headers.get("link")).toBeNull();
   });
+
+  it("the version date, dated behaviour changes and demand policy are published as data", async () => {
+    const m = await get("/methodology.json");
+    expect(m).toMatchObject({ version: "1.0.0", version_date: "2026-09-03" });
+    expect(m.behaviour_changes).toContainEqual({
+      since: "2026-09-28",
+      change: expect.stringMatching(/0\.25/),
+    });
+    expect(m.demand_policy.policy_epoch).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    const doc = await get("/openapi.json");
+    expect(doc.info["x-version-date"]).toBe("2026-09-03");
+    expect(doc.info.description).toMatch(/since 2026-09-05/);
+  });
 });

@@ -87,3 +87,24 @@ export function decideVerdict(i: VerdictInput): { verdict: Verdict; reasons: str
   if (v === "pay") reasons.unshift("verified: clean probes, stable payTo, price as listed");
   return { verdict: v, reasons };
 }
+
+/** Spec, Versioning: the interface version, its date, and the dated behaviour changes it states. */
+export const API_VERSION = {
+  version: "1.0.0",
+  version_date: "2026-09-03",
+  behaviour_changes: [
+    { since: "2026-08-29", change: "on-chain figures come from the registry's own USDC index" },
+    { since: "2026-08-30", change: "the claim explanation (GET claim) is read-only" },
+    { since: "2026-09-02", change: "neutral probe classes (not counted for or against a listing)" },
+    { since: "2026-09-03", change: "more neutral probe classes" },
+    {
+      since: "2026-09-05",
+      change: "more neutral probe classes; ephemeral hosts excluded from the directory's figures",
+    },
+    { since: "2026-09-13", change: "demand clusters on sale" },
+    { since: "2026-09-24", change: "latency is a median over 7 days instead of a running average" },
+    { since: "2026-09-25", change: "submission fee beyond five free listings per registered domain" },
+    { since: "2026-09-26", change: "payment_protocols on listings" },
+    { since: "2026-09-28", change: "submission fee 0.25 USDC (0.50 before)" },
+  ],
+} as const;

@@ -76,7 +76,11 @@ export async function buildDemandSnapshots(
     groups = clusterByMeaning(agg.needs, vectors).groups;
   } else groups = clusterNeeds(agg.needs);
   const coverage = groupingCoverage(agg.needs, groups);
-  const generated = { generated_at: unixSeconds(now), generated_at_iso: now.toISOString() };
+  const generated = {
+    generated_at: unixSeconds(now),
+    generated_at_iso: now.toISOString(),
+    policy_epoch: DEMAND_POLICY.policy_epoch,
+  };
   const windowInfo = {
     start: unixSeconds(w.start),
     end: unixSeconds(w.end),

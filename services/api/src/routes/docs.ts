@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { API_VERSION } from "@tollgate/core";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { TAGS } from "./responses.js";
@@ -115,8 +116,9 @@ export function registerDocs(app: App, deps: AppDeps) {
     openapi: "3.1.0",
     info: {
       title: deps.serviceName === "tollgate" ? "Tollgate" : deps.serviceName,
-      version: "1.0.0",
-      description: "Registry of paid HTTP APIs (x402, USDC on Base). Directory data is CC-BY-4.0.",
+      version: API_VERSION.version,
+      description: `Registry of paid HTTP APIs (x402, USDC on Base). Directory data is CC-BY-4.0. Version date ${API_VERSION.version_date}. Dated behaviour changes: ${API_VERSION.behaviour_changes.map((b) => `${b.change} (since ${b.since})`).join("; ")}.`,
+      "x-version-date": API_VERSION.version_date,
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   };

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  API_VERSION,
   ATTESTATION_VALID_S,
+  DEMAND_POLICY,
   FAILING_STREAK,
   FAILURE_REASONS,
   FREE_LISTINGS_PER_DOMAIN,
@@ -27,7 +29,10 @@ import { PLAN_QUOTE_CAP_USD } from "./paid/verify-now.js";
 /** The rules as data: generated from the same constants the code runs on. */
 export function methodology() {
   return {
-    version: "1.0.0",
+    version: API_VERSION.version,
+    version_date: API_VERSION.version_date,
+    behaviour_changes: API_VERSION.behaviour_changes,
+    demand_policy: DEMAND_POLICY,
     probe_tiers: PROBE_TIERS,
     status_rules: {
       score_step: SCORE_STEP,
