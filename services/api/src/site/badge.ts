@@ -14,7 +14,7 @@ export function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
-const escape = (s: string) =>
+const escapeXml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
@@ -36,7 +36,7 @@ export function shield(label: string, value: string, colour: BadgeColour, title:
   const vw = textWidth(value) + pad;
   const w = lw + vw;
   const fill = BADGE_COLOURS[colour];
-  const [l, v, t] = [escape(label), escape(value), escape(title)];
+  const [l, v, t] = [escapeXml(label), escapeXml(value), escapeXml(title)];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${l}: ${v}"><title>${t}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#444"/><rect x="${lw}" width="${vw}" height="20" fill="${fill}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${l}</text><text x="${lw + vw / 2}" y="14">${v}</text></g></svg>`;
 }
 
