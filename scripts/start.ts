@@ -173,6 +173,7 @@ process.stdout.write(`
 Tollgate is running.
 
   API            ${api}            (reference: ${api}/docs, OpenAPI: ${api}/openapi.json)
+  site           ${api}/            (listing pages ${api}/l/<id>, badges ${api}/badge/<id>.svg, reports ${api}/state.json)
   MCP            ${String(mcp.endpoint)}
   local Base     ${chain.rpcUrl}  (chain id 8453, USDC ${chain.usdc})
   demo sellers   http://<name>.sellers.test:${demo.port}/v1/paid  (reached through the guard's allowance)

@@ -17,6 +17,8 @@ export function startCatalogueImports(d: {
   prefix: string;
   urls: string[];
   everyMs: number;
+  /** Wait before the first round (default: min(everyMs, 30 s), so owners' own submissions at start come first). */
+  firstDelayMs?: number;
   allowHttp: boolean;
   /** Called after each catalogue (tests, metrics). */
   onReport?: (r: ImportReport) => void;
@@ -64,7 +66,8 @@ export function startCatalogueImports(d: {
       running = round().finally(() => schedule(d.everyMs));
     }, ms);
   };
-  if (d.urls.length) schedule(1000);
+  // The first round waits a little (at most 30 s): listings submitted by their owners at start come first.
+  if (d.urls.length) schedule(d.firstDelayMs ?? Math.min(d.everyMs, 30_000));
   return {
     runOnce,
     async close() {

@@ -168,6 +168,7 @@ describe("catalogue import (origin indexed)", () => {
         prefix,
         urls: [demo.catalogueUrl],
         everyMs: 60_000,
+        firstDelayMs: 300,
         allowHttp: true,
         onReport: () => reports.push({ replica: name }),
       });
