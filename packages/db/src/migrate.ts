@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/2026_11_25_0008_scout_purchases.js";
 import * as m0009 from "./migrations/2026_11_25_0009_chain_index.js";
 import * as m0010 from "./migrations/2026_11_25_0010_verify_plans.js";
 import * as m0011 from "./migrations/2026_11_25_0011_outcome_reports.js";
+import * as m0015 from "./migrations/2026_11_25_0015_listing_notify.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0009_chain_index": m0009,
   "2026_11_25_0010_verify_plans": m0010,
   "2026_11_25_0011_outcome_reports": m0011,
+  "2026_11_25_0015_listing_notify": m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

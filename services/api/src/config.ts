@@ -36,6 +36,10 @@ export const apiEnvSchema = z
     DISCOVER_LIMIT_PER_MINUTE: envInt(600, 1, 1_000_000),
     SUBMISSION_LIMIT_PER_HOUR: envInt(30, 1, 1_000_000),
     MAX_BODY_BYTES: envInt(64 * 1024, 1024, 10 * 1024 * 1024),
+    /** GET /v1/listings/{id} answers kept in memory at most this long (dropped at once on change); 0: off. */
+    LISTING_CACHE_TTL_MS: envInt(5000, 0, 600_000),
+    /** GET /v1/stats computed at most once per this many ms per replica; 0: per request. */
+    STATS_CACHE_MS: envInt(5000, 0, 600_000),
     /** Where Tollgate's own revenue is paid (x402 payTo). Paid routes are off until it is set. */
     OPERATOR_PAY_TO: z
       .string()

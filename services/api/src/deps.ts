@@ -2,6 +2,7 @@ import type { Db } from "@tollgate/db";
 import type { Cidr, Logger, SafeHttpClient } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
 import type { TransactionProofReader } from "@tollgate/x402";
+import type { ListingCache } from "./cache.js";
 import type { ApiLimits } from "./limits.js";
 import type { Payments } from "./payments.js";
 
@@ -25,6 +26,10 @@ export interface AppDeps {
   safeClient: SafeHttpClient;
   /** Redis-backed limits shared by every api replica, per client (IPv4 address, IPv6 /64). */
   limits: ApiLimits;
+  /** Serialised GET /v1/listings/{id} answers, dropped on change notifications (absent: no caching). */
+  listingCache?: ListingCache;
+  /** How long a computed /v1/stats answer is served (0 or absent: computed per request). */
+  statsCacheMs?: number;
   /** POST /v1/reports: the chain that proves a reported payment (receipts), and the USDC contract. */
   reports?: { proof: TransactionProofReader | null; usdc: string };
   demand: {

@@ -15,6 +15,7 @@ import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
 import { createTransactionProofReader, USDC_BASE } from "@tollgate/x402";
 import { buildApi } from "./app.js";
+import { ListingCache } from "./cache.js";
 import { answerClientErrorsAsJson } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
 import type { AppDeps } from "./deps.js";
@@ -45,6 +46,10 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
   // Outcome reports are proven by the chain itself (the transaction's receipt).
   const reportChain = config.CHAIN_RPC_URL ?? config.FACILITATOR_RPC_URL;
+  const listingCache =
+    config.LISTING_CACHE_TTL_MS > 0
+      ? new ListingCache({ ttlMs: config.LISTING_CACHE_TTL_MS, max: 50_000 }).follow(config.DATABASE_URL)
+      : undefined;
   const deps: AppDeps = {
     db,
     log,
@@ -70,6 +75,8 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       discoverPerMinute: config.DISCOVER_LIMIT_PER_MINUTE,
       submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
     }),
+    listingCache,
+    statsCacheMs: config.STATS_CACHE_MS,
     reports: {
       proof: reportChain ? createTransactionProofReader(reportChain) : null,
       usdc: USDC_BASE,
@@ -86,6 +93,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   if (!deps.publicBaseUrl) deps.publicBaseUrl = `http://${config.API_HOST}:${port}`;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdown.register("http-client", () => safeClient.close());
+  if (listingCache) shutdown.register("listing-cache", () => listingCache.close());
   shutdown.register("search-log", () => searchLog.close());
   shutdown.register("semantic", async () => {
     await semantic?.stop();

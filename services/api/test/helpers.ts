@@ -55,6 +55,9 @@ export async function startTestApi(
     log?: Logger;
     /** POST /v1/reports: the chain reader and USDC address (default: none, reports answer 503). */
     reports?: AppDeps["reports"];
+    /** The listing cache, given the test database's URL to follow (default: none). */
+    listingCache?: (url: string) => AppDeps["listingCache"];
+    statsCacheMs?: number;
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -93,6 +96,8 @@ export async function startTestApi(
     }),
     demand,
     reports: opts.reports,
+    listingCache: opts.listingCache?.(tdb.url),
+    statsCacheMs: opts.statsCacheMs,
   });
   const drop = tdb.drop;
   tdb.drop = async () => {

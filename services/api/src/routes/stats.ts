@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { registryStats } from "@tollgate/registry";
 import type { App } from "../app.js";
+import { ttlCache } from "../cache.js";
 import type { AppDeps } from "../deps.js";
 import { commonErrors } from "./responses.js";
 
@@ -20,5 +21,12 @@ const route = createRoute({
 });
 
 export function registerStats(app: App, deps: AppDeps) {
-  app.openapi(route, async (c) => c.json(await registryStats(deps.db), 200));
+  // Each computation reads every active listing: served from memory for STATS_CACHE_MS (the staleness bound).
+  const stats = deps.statsCacheMs
+    ? ttlCache(deps.statsCacheMs, () => registryStats(deps.db))
+    : () => registryStats(deps.db);
+  app.openapi(route, async (c) => {
+    c.header("cache-control", `public, max-age=${Math.max(0, Math.floor((deps.statsCacheMs ?? 0) / 1000))}`);
+    return c.json(await stats(), 200);
+  });
 }

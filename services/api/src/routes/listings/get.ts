@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getListingDetail } from "@tollgate/registry";
 import { ListingDetail, ListingId } from "@tollgate/schema";
 import type { App } from "../../app.js";
+import { etagFor } from "../../cache.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
 
@@ -31,7 +32,20 @@ const route = createRoute({
 });
 
 export function registerGetListing(app: App, deps: AppDeps) {
-  app.openapi(route, async (c) =>
-    c.json(await getListingDetail(deps.db, c.req.valid("param").id, deps.serviceName), 200),
-  );
+  const maxAge = Math.floor((deps.listingCache?.ttlMs ?? 0) / 1000);
+  app.openapi(route, async (c) => {
+    const id = c.req.valid("param").id;
+    const load = async () => JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
+    const a = deps.listingCache
+      ? await deps.listingCache.answer(id, load)
+      : await load().then((body) => ({ body, etag: etagFor(body) }));
+    const headers = {
+      "content-type": "application/json",
+      etag: a.etag,
+      "cache-control": `public, max-age=${maxAge}`,
+    };
+    if ((c.req.header("if-none-match") ?? "").split(/\s*,\s*/).includes(a.etag))
+      return c.body(null, 304, headers) as never;
+    return c.body(a.body, 200, headers) as never;
+  });
 }
