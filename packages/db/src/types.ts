@@ -87,6 +87,8 @@ export interface ListingsTable {
   embedding: Buffer | null;
   /** generated from name, description and category; never written */
   search_tsv: ColumnType<string, never, never>;
+  /** Generated: the probe score blended with payer reports from 3 distinct payers (migration 0011). */
+  ranking_score: ColumnType<number | null, never, never>;
   embedding_synced_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

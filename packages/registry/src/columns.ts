@@ -1,9 +1,9 @@
 import type { ListingRow } from "@tollgate/db";
 
 /** A listing as reads use it: everything but the embedding vector and the search index column. */
-export type ListingRecord = Omit<ListingRow, "embedding" | "search_tsv">;
+export type ListingRecord = Omit<ListingRow, "embedding" | "search_tsv" | "ranking_score">;
 
-const EXCLUDED = new Set(["embedding", "search_tsv"]);
+const EXCLUDED = new Set(["embedding", "search_tsv", "ranking_score"]);
 
 /** Column list for reads, so a page of listings never drags 2 KB vectors along. */
 export const LISTING_COLUMNS = [
@@ -86,7 +86,7 @@ export const LISTING_COLUMNS = [
   "report_payers",
   "report_payers_ok",
   "report_last_at",
-] as const satisfies readonly Exclude<keyof ListingRow, "embedding" | "search_tsv">[];
+] as const satisfies readonly Exclude<keyof ListingRow, "embedding" | "search_tsv" | "ranking_score">[];
 
 // Compile-time completeness: every column but the excluded ones is listed.
 type Missing = Exclude<keyof ListingRecord, (typeof LISTING_COLUMNS)[number]>;

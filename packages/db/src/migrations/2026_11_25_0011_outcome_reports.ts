@@ -5,8 +5,11 @@ import { type Kysely, sql } from "kysely";
 //   reportable once), with the payer recovered from the EIP-191 signature, the payTo and amount the
 //   transaction's receipt showed, and what the payer said (ok, detail).
 // - listings.report_payers / report_payers_ok / report_last_at: distinct payers who reported, and how many
-//   of them said ok in their latest report, refreshed in the transaction that stores a report. Ranking
-//   reads them (a blend applies from 3 distinct payers), and the listing record shows them.
+//   of them said ok in their latest report, refreshed in the transaction that stores a report. The listing
+//   record shows them.
+// - listings.ranking_score: what discovery orders by after the status: the probe score, blended 75/25 with the
+//   share of ok payers once 3+ distinct payers reported (spec, Limits). A stored generated column, so the
+//   registry's order keeps an index (listings_ranking replaces listings_rank, which ordered by score).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("outcome_reports")
@@ -30,9 +33,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("report_payers_ok", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("report_last_at", "timestamptz")
     .execute();
+  await sql`ALTER TABLE listings ADD COLUMN ranking_score double precision GENERATED ALWAYS AS (
+    CASE WHEN report_payers >= 3 AND score IS NOT NULL
+      THEN 0.75 * score + 0.25 * (report_payers_ok::double precision / report_payers)
+      ELSE score END
+  ) STORED`.execute(db);
+  await sql`CREATE INDEX listings_ranking ON listings (
+    (CASE status WHEN 'verified' THEN 0 WHEN 'unverified' THEN 1 ELSE 2 END), ranking_score DESC NULLS LAST, price_amount, id
+  ) WHERE status <> 'delisted'`.execute(db);
+  await sql`DROP INDEX IF EXISTS listings_rank`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE INDEX IF NOT EXISTS listings_rank ON listings (
+    (CASE status WHEN 'verified' THEN 0 WHEN 'unverified' THEN 1 ELSE 2 END), score DESC NULLS LAST, price_amount, id
+  ) WHERE status <> 'delisted'`.execute(db);
+  await sql`DROP INDEX IF EXISTS listings_ranking`.execute(db);
+  await sql`ALTER TABLE listings DROP COLUMN IF EXISTS ranking_score`.execute(db);
   await db.schema
     .alterTable("listings")
     .dropColumn("report_payers")

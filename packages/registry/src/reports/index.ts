@@ -16,14 +16,11 @@ export function reportMessage(serviceName: string, listingId: string, txHash: st
 }
 
 /**
- * The relevance-free ranking key: the probe score, blended with the share of distinct payers whose latest
- * report said it delivered once at least REPORT_MIN_PAYERS reported (75% score, 25% reports).
+ * The relevance-free ranking key: `listings.ranking_score`, a generated column (migration 0011) holding the probe
+ * score, blended with the share of distinct payers whose latest report said it delivered once at least
+ * REPORT_MIN_PAYERS reported (75% score, 25% reports). Indexed with the status for the registry's order.
  */
-export const rankingScore = sql<
-  number | null
->`CASE WHEN report_payers >= ${sql.lit(REPORT_MIN_PAYERS)} AND score IS NOT NULL
-  THEN ${sql.lit(1 - REPORT_WEIGHT)} * score + ${sql.lit(REPORT_WEIGHT)} * (report_payers_ok::float8 / report_payers)
-  ELSE score END`;
+export const rankingScore = sql<number | null>`ranking_score`;
 
 export interface ReportDeps {
   serviceName: string;
