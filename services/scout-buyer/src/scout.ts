@@ -107,7 +107,8 @@ export async function buyOne(
   if ((await spentToday(d.db, now)) + price > d.policy.dailyBudgetUsd) return "budget";
   if ((await spentToday(d.db, now, c.obs_pay_to ?? undefined)) + price > d.policy.perSellerDailyUsd)
     return "budget";
-  const id = await startPurchase(d.db, c.id, price, plan);
+  // A routine purchase only if nobody bought the listing since it was picked (another replica).
+  const id = await startPurchase(d.db, c.id, price, plan, plan ? undefined : c.last_purchase_at);
   if (!id) return "busy";
   const listedAtomic = BigInt(Math.round(price * 1e6));
   let refused: { outcome: PurchaseOutcome | "payto_unconfirmed"; reason: string; quote: string } | null =

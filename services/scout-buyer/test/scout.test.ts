@@ -110,6 +110,14 @@ const candidate = async (id: string) => {
   if (!c) throw new Error(`listing ${id} is not a scout candidate`);
   return c;
 };
+/** The listing as the scheduler reads it once its re-buy wait is over (the wait itself is not under test). */
+const rebuy = async (id: string) => {
+  const c = (
+    await scoutCandidates(tdb.db, new Date(Date.now() + 1000), { ...policy, rebuyAfterS: 0 }, 1000)
+  ).find((x) => x.id === id);
+  if (!c) throw new Error(`listing ${id} is not a scout candidate`);
+  return c;
+};
 const purchasesOf = (id: string) =>
   tdb.db.selectFrom("purchases").selectAll().where("listing_id", "=", id).orderBy("at").execute();
 const detail = async (id: string) =>
@@ -192,7 +200,11 @@ describe("the scout buys as an agent would", () => {
     const c = await candidate(id);
     expect(await buyOne(deps, c)).toBe("recorded");
     expect((await detail(id)).paid_depth.rung).toBe("paid_verified");
-    expect(await buyOne(deps, c)).toBe("recorded");
+    // The same pick again (a replica that read it before the purchase was recorded) buys nothing…
+    expect(await buyOne(deps, c)).toBe("busy");
+    expect(await purchasesOf(id)).toHaveLength(1);
+    // …the re-buy, once due, does.
+    expect(await buyOne(deps, await rebuy(id))).toBe("recorded");
     const d = await detail(id);
     expect(d.paid_depth).toMatchObject({ rung: "failed_rebuy", deliveries: 1, last_attempt_ok: 0 });
     expect(d.paid_verified).toBe(true); // the latest success stays on the record
@@ -230,7 +242,7 @@ describe("the scout buys as an agent would", () => {
     expect((await purchasesOf(id))[0]).toMatchObject({ outcome: "delivered" });
     // The next quote names 0x2222…: unseen by any probe, so nothing is paid and nothing recorded.
     const before = await scoutBalance();
-    expect(await buyOne(deps, c)).toBe("skipped");
+    expect(await buyOne(deps, await rebuy(id))).toBe("skipped");
     expect(await scoutBalance()).toBe(before);
     expect(await purchasesOf(id)).toHaveLength(1);
     // A probe sees it (as the prober records a payTo change): the scout buys again, across the change.
@@ -240,8 +252,7 @@ describe("the scout buys as an agent would", () => {
       .set({ obs_pay_to: moved, pay_to_changed_at: new Date() })
       .where("id", "=", id)
       .execute();
-    // (The candidate as the scheduler reads it once the re-buy wait is over, with the payTo the probe saw.)
-    expect(await buyOne(deps, { ...c, obs_pay_to: moved })).toBe("recorded");
+    expect(await buyOne(deps, await rebuy(id))).toBe("recorded");
     const rows = await purchasesOf(id);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ outcome: "delivered", pay_to: moved });

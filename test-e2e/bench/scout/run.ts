@@ -71,7 +71,7 @@ for (let i = 0; i < LISTINGS; i += 100) {
     .values(rows as never)
     .execute();
 }
-const scout = await startService("scout-buyer", {
+const scoutEnv = {
   QUEUE_PREFIX,
   NODE_ENV: "test",
   DATABASE_URL: url,
@@ -82,7 +82,8 @@ const scout = await startService("scout-buyer", {
   SCOUT_TICK_MS: "100",
   SCOUT_DAILY_BUDGET_USD: "1000",
   SCOUT_PER_SELLER_DAILY_USD: "1000",
-});
+};
+const scout = await startService("scout-buyer", scoutEnv);
 const count = async () =>
   Number(
     (
@@ -97,6 +98,26 @@ const t0 = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const c1 = await count();
 const scoutRate = (c1 - c0) / ((performance.now() - t0) / 1000);
+
+// Two replicas: a second scout process on the same database and wallet.
+const second = await startService("scout-buyer", scoutEnv);
+await new Promise((r) => setTimeout(r, 2000)); // warm-up
+const c2 = await count();
+const t2 = performance.now();
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+const c3 = await count();
+const twoRate = (c3 - c2) / ((performance.now() - t2) / 1000);
+await second.stop();
+// Never twice: at most one recorded purchase per listing (the re-buy wait is days).
+const twice = Number(
+  (
+    await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM (SELECT listing_id FROM purchases WHERE state = 'recorded' GROUP BY listing_id HAVING count(*) > 1) d`.execute(
+      db,
+    )
+  ).rows[0]!.n,
+);
 const failed = Number(
   (
     await sql<{
@@ -112,12 +133,14 @@ await dropQueuePrefix(QUEUE_PREFIX);
 await demo.stop();
 await chain.stop();
 
-console.log(`\nScout purchases (${SECONDS} s each, one scout process, local chain, automine)`);
+console.log(`\nScout purchases (${SECONDS} s each, local chain, automine)`);
 console.log(`| | per second | ratio |`);
 console.log(`|---|---|---|`);
 console.log(`| raw official x402 client, back to back | ${rawRate.toFixed(1)} | 1.00 |`);
 console.log(
   `| scout: pick, intent, pay, read settlement from chain, grade, record | ${scoutRate.toFixed(1)} | ${(scoutRate / rawRate).toFixed(2)} |`,
 );
+console.log(`| two scout replicas, same work | ${twoRate.toFixed(1)} | ${(twoRate / rawRate).toFixed(2)} |`);
 console.log(`purchases not delivered: ${failed} (expected 0: one honest seller)`);
+console.log(`listings bought twice: ${twice} (expected 0)`);
 process.exit(0);

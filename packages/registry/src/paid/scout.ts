@@ -95,29 +95,45 @@ export type ScoutCandidate = Awaited<ReturnType<typeof scoutCandidates>>[number]
 /**
  * Reserve one purchase of a listing: an intent row in state `paying`, written before anything is signed.
  * Null when another purchase of the listing is in flight (a second replica, a retried job): the database's
- * one-paying-per-listing index decides, so two replicas never both pay.
+ * one-paying-per-listing index decides, so two replicas never both pay. With `seenLastPurchaseAt` (a
+ * routine purchase: what the scheduler read), null too when the listing was bought since: the listing row is
+ * locked and re-read, and recording a purchase updates that row, so a replica that picked the listing before
+ * another one's purchase was recorded never buys it a second time.
  */
 export async function startPurchase(
   db: Db,
   listingId: string,
   listedPrice: number,
   plan?: PlanItem,
+  seenLastPurchaseAt?: Date | null,
 ): Promise<string | null> {
-  const row = await db
-    .insertInto("purchases")
-    .values({
-      listing_id: listingId,
-      outcome: "in_flight",
-      delivered: false,
-      state: "paying",
-      listed_price: listedPrice,
-      plan_id: plan?.planId ?? null,
-      plan_seq: plan?.seq ?? null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return db.transaction().execute(async (trx) => {
+    if (seenLastPurchaseAt !== undefined) {
+      const now = await trx
+        .selectFrom("listings")
+        .select("last_purchase_at")
+        .where("id", "=", listingId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!now || (now.last_purchase_at?.getTime() ?? null) !== (seenLastPurchaseAt?.getTime() ?? null))
+        return null;
+    }
+    const row = await trx
+      .insertInto("purchases")
+      .values({
+        listing_id: listingId,
+        outcome: "in_flight",
+        delivered: false,
+        state: "paying",
+        listed_price: listedPrice,
+        plan_id: plan?.planId ?? null,
+        plan_seq: plan?.seq ?? null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row?.id ?? null;
+  });
 }
 
 /** One purchase a verify-now plan owes (its place `seq` in the plan). */
