@@ -378,7 +378,13 @@ export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record
     counts[r]++;
     if (r === "budget") return counts;
   }
-  for (const c of await scoutCandidates(d.db, now, d.policy, 10)) {
+  // The ten most due, in a random order: replicas reading the same ten then rarely reach for the same one.
+  const due = await scoutCandidates(d.db, now, d.policy, 10);
+  for (let i = due.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [due[i], due[j]] = [due[j]!, due[i]!];
+  }
+  for (const c of due) {
     const r = await buyOne(d, c, now);
     counts[r]++;
     if (r === "budget") break;
