@@ -51,6 +51,8 @@ describe("the site", () => {
     expect(body).toContain('<span class="pill unverified" id="status">unverified</span>');
     expect(body.match(/<rect class="probe /g)).toHaveLength(10);
     expect(body).toContain("8 passed");
+    expect(body).toContain('<dl id="verdict-inputs">');
+    expect(body).toContain("no challenge observed yet");
     expect(body).toContain(
       `[![Tollgate status](http://tollgate.test/badge/${id}.svg)](http://tollgate.test/l/${id})`,
     );

@@ -116,6 +116,14 @@ ${probeChart(probes)}
 <dt>Latency</dt><dd>p50 ${d.p50_latency_ms ?? "–"} ms · p95 ${d.p95_latency_ms ?? "–"} ms · p99 ${d.p99_latency_ms ?? "–"} ms (7 days)</dd>
 <dt>Next check by</dt><dd>${when(d.next_check_by)} (${d.next_check_basis})</dd>
 </dl>
+<h2>What a verdict weighs (free parts)</h2>
+<dl id="verdict-inputs">
+<dt>Status and score</dt><dd>${d.status}, ${d.score === null ? "no score yet" : d.score.toFixed(2)}, ${d.consecutive_failures} failures in a row</dd>
+<dt>Price</dt><dd>${d.observed === null ? "no challenge observed yet" : d.observed.price_matches_listing ? "the live quote matches the listed price" : "the live quote differs from the listed price"}</dd>
+<dt>payTo</dt><dd>${d.payto_sentinel ? "a burn address: a payment would be destroyed" : d.payto_unstable ? "several addresses served recently" : d.obs_pay_to ? html`<code>${d.obs_pay_to}</code>, stable since ${when(d.pay_to_changed_at ?? d.obs_first_seen_at)}` : "not observed yet"}</dd>
+<dt>Self-referential</dt><dd>${d.self_referential ? "yes: never rated better than caution" : "no"}</dd>
+</dl>
+<p class="muted">The signed pay/caution/avoid verdict with its reasons is sold (below); these inputs are free.</p>
 <h2>Paid delivery</h2>
 <dl id="paid">
 <dt>Paid depth</dt><dd>${d.paid_depth.rung} (${d.paid_depth.deliveries} deliveries${d.paid_depth.span_weeks ? `, over ${d.paid_depth.span_weeks} weeks` : ""})</dd>
