@@ -85,101 +85,122 @@ const probedCount = async () =>
     ).n,
   );
 
+// These start prober processes (tsx): on a loaded machine the start alone takes seconds.
+const PROCESS_TEST_MS = 120_000;
+
 describe("scheduling across replicas", () => {
-  it("two prober processes on one queue: every listing probed once for its slot, none skipped", async () => {
-    const fleet = await startSellerFleet(40, "0x1111111111111111111111111111111111111111");
-    try {
-      const ids = await list(fleet.urls);
-      const prefix = ownPrefix("two");
-      await Promise.all(
-        [1, 2].map(() => prober({ QUEUE_PREFIX: prefix, SSRF_ALLOW_HOSTS: fleet.allowanceEnv })),
-      );
-      await until("all probed", async () => (await probedCount()) === ids.length, 30_000);
-      await new Promise((r) => setTimeout(r, 1000)); // let any duplicate delivery show itself
-      const rows = await tdb.db.selectFrom("probes").select(["listing_id", "slot"]).execute();
-      expect(rows).toHaveLength(ids.length);
-      expect(new Set(rows.map((r) => r.listing_id)).size).toBe(ids.length);
-      expect(fleet.hits()).toBe(ids.length);
-      const counts = await tdb.db.selectFrom("listings").select("probe_count").execute();
-      expect(counts.every((c) => c.probe_count === 1)).toBe(true);
-    } finally {
-      await fleet.stop();
-    }
-  });
+  it(
+    "two prober processes on one queue: every listing probed once for its slot, none skipped",
+    async () => {
+      const fleet = await startSellerFleet(40, "0x1111111111111111111111111111111111111111");
+      try {
+        const ids = await list(fleet.urls);
+        const prefix = ownPrefix("two");
+        await Promise.all(
+          [1, 2].map(() => prober({ QUEUE_PREFIX: prefix, SSRF_ALLOW_HOSTS: fleet.allowanceEnv })),
+        );
+        await until("all probed", async () => (await probedCount()) === ids.length, 60_000);
+        await new Promise((r) => setTimeout(r, 1000)); // let any duplicate delivery show itself
+        const rows = await tdb.db.selectFrom("probes").select(["listing_id", "slot"]).execute();
+        expect(rows).toHaveLength(ids.length);
+        expect(new Set(rows.map((r) => r.listing_id)).size).toBe(ids.length);
+        expect(fleet.hits()).toBe(ids.length);
+        const counts = await tdb.db.selectFrom("listings").select("probe_count").execute();
+        expect(counts.every((c) => c.probe_count === 1)).toBe(true);
+      } finally {
+        await fleet.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("SIGKILL of a prober mid-batch loses no job: another replica probes every due listing", async () => {
-    const fleet = await startSellerFleet(24, "0x1111111111111111111111111111111111111111", { delayMs: 1500 });
-    try {
-      const ids = await list(fleet.urls);
-      const prefix = ownPrefix("kill");
-      const env = {
-        QUEUE_PREFIX: prefix,
-        SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
-        PROBE_STALLED_MS: "2000",
-        PROBE_TIMEOUT_MS: "5000",
-      };
-      const a = await prober({ ...env, PROBE_CONCURRENCY: "8" });
-      await until("mid-batch", async () => fleet.hits() >= 4, 15_000);
-      a.child.kill("SIGKILL");
-      expect(await probedCount()).toBeLessThan(ids.length);
-      await prober({ ...env, PROBE_CONCURRENCY: "24" });
-      await until("every due listing probed", async () => (await probedCount()) === ids.length, 45_000);
-      const rows = await tdb.db.selectFrom("probes").select("listing_id").execute();
-      expect(new Set(rows.map((r) => r.listing_id)).size).toBe(ids.length);
-    } finally {
-      await fleet.stop();
-    }
-  });
-
-  it("politeness: many listings on one host are spread out, not probed in a burst", async () => {
-    const fleet = await startSellerFleet(1, "0x1111111111111111111111111111111111111111");
-    try {
-      // five distinct endpoints on one host
-      const base = fleet.urls[0]!;
-      await list([1, 2, 3, 4, 5].map((i) => `${base}?v=${i}`));
-      await prober({
-        QUEUE_PREFIX: ownPrefix("polite"),
-        SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
-        PROBE_HOST_MIN_GAP_MS: "1000",
+  it(
+    "SIGKILL of a prober mid-batch loses no job: another replica probes every due listing",
+    async () => {
+      const fleet = await startSellerFleet(24, "0x1111111111111111111111111111111111111111", {
+        delayMs: 1500,
       });
-      await until("all five probed", async () => (await probedCount()) === 5, 30_000);
-      const times = (await tdb.db.selectFrom("probes").select("at").orderBy("at").execute()).map((r) =>
-        r.at.getTime(),
-      );
-      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
-    } finally {
-      await fleet.stop();
-    }
-  });
+      try {
+        const ids = await list(fleet.urls);
+        const prefix = ownPrefix("kill");
+        const env = {
+          QUEUE_PREFIX: prefix,
+          SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+          PROBE_STALLED_MS: "2000",
+          PROBE_TIMEOUT_MS: "5000",
+        };
+        const a = await prober({ ...env, PROBE_CONCURRENCY: "8" });
+        await until("mid-batch", async () => fleet.hits() >= 4, 15_000);
+        a.child.kill("SIGKILL");
+        expect(await probedCount()).toBeLessThan(ids.length);
+        await prober({ ...env, PROBE_CONCURRENCY: "24" });
+        await until("every due listing probed", async () => (await probedCount()) === ids.length, 45_000);
+        const rows = await tdb.db.selectFrom("probes").select("listing_id").execute();
+        expect(new Set(rows.map((r) => r.listing_id)).size).toBe(ids.length);
+      } finally {
+        await fleet.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("a Redis restart: the prober resumes by itself", async () => {
-    const port = await freePort();
-    const startRedis = () =>
-      spawn(
-        "redis-server",
-        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        { stdio: "ignore" },
-      );
-    let redis: ChildProcess = startRedis();
-    const fleet = await startSellerFleet(10, "0x1111111111111111111111111111111111111111");
-    try {
-      await new Promise((r) => setTimeout(r, 300));
-      const env = {
-        QUEUE_PREFIX: ownPrefix("redis"),
-        SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
-        REDIS_URL: `redis://127.0.0.1:${port}`,
-      };
-      await list(fleet.urls.slice(0, 5));
-      await prober(env);
-      await until("first listings probed", async () => (await probedCount()) === 5, 20_000);
-      redis.kill("SIGKILL");
-      await new Promise((r) => setTimeout(r, 1500));
-      redis = startRedis();
-      await list(fleet.urls.slice(5));
-      await until("probing resumed after the restart", async () => (await probedCount()) === 10, 30_000);
-    } finally {
-      redis.kill("SIGKILL");
-      await fleet.stop();
-    }
-  });
+  it(
+    "politeness: many listings on one host are spread out, not probed in a burst",
+    async () => {
+      const fleet = await startSellerFleet(1, "0x1111111111111111111111111111111111111111");
+      try {
+        // five distinct endpoints on one host
+        const base = fleet.urls[0]!;
+        await list([1, 2, 3, 4, 5].map((i) => `${base}?v=${i}`));
+        await prober({
+          QUEUE_PREFIX: ownPrefix("polite"),
+          SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+          PROBE_HOST_MIN_GAP_MS: "1000",
+        });
+        await until("all five probed", async () => (await probedCount()) === 5, 30_000);
+        const times = (await tdb.db.selectFrom("probes").select("at").orderBy("at").execute()).map((r) =>
+          r.at.getTime(),
+        );
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
+      } finally {
+        await fleet.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "a Redis restart: the prober resumes by itself",
+    async () => {
+      const port = await freePort();
+      const startRedis = () =>
+        spawn(
+          "redis-server",
+          ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+          { stdio: "ignore" },
+        );
+      let redis: ChildProcess = startRedis();
+      const fleet = await startSellerFleet(10, "0x1111111111111111111111111111111111111111");
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        const env = {
+          QUEUE_PREFIX: ownPrefix("redis"),
+          SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+        };
+        await list(fleet.urls.slice(0, 5));
+        await prober(env);
+        await until("first listings probed", async () => (await probedCount()) === 5, 20_000);
+        redis.kill("SIGKILL");
+        await new Promise((r) => setTimeout(r, 1500));
+        redis = startRedis();
+        await list(fleet.urls.slice(5));
+        await until("probing resumed after the restart", async () => (await probedCount()) === 10, 30_000);
+      } finally {
+        redis.kill("SIGKILL");
+        await fleet.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 });
