@@ -13,13 +13,17 @@ import { sql } from "kysely";
 import { type DiscoverDeps, discover } from "../listings/discover.js";
 import { type DemandOptions, demandAggregate, demandAnswers } from "./feed.js";
 
-/** Re-run the directory's own search for the top needs whose answer is older than a day. */
+/**
+ * Re-run the directory's own search for the top needs whose answer is older than a day, and for those the
+ * directory could not answer yet at every build (a listing added or embedded since must not wait a day to
+ * show up in answered_now).
+ */
 export async function refreshAnswers(db: Db, needs: string[], now = new Date(), deps: DiscoverDeps = {}) {
   const known = await demandAnswers(db, needs);
   let refreshed = 0;
   for (const need of needs) {
     const k = known.get(need);
-    if (k && now.getTime() - k.checked_at.getTime() < 86_400_000) continue;
+    if (k && k.result_count > 0 && now.getTime() - k.checked_at.getTime() < 86_400_000) continue;
     const r = await discover(db, { q: need, limit: 3 }, deps);
     await db
       .insertInto("demand_answers")
