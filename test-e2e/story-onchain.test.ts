@@ -117,6 +117,17 @@ describe("on-chain story", () => {
     });
     expect(d.onchain_daily).toHaveLength(31);
     expect(d.onchain_daily.at(-1)).toMatchObject({ tx: 3, payers: 2, usd: 0.03 });
+    // The stats carry the ledger's totals (served from memory for up to STATS_CACHE_MS).
+    const stats = await until("the stats", async () => {
+      const st = await get("/v1/stats");
+      return st.onchain_30d?.payments === 3 && st;
+    });
+    expect(stats.onchain_30d).toMatchObject({
+      payments: 3,
+      unique_payers: 2,
+      volume_usd: 0.03,
+      pay_tos_paid: 1,
+    });
     // The summary in the listing index carries the same figures.
     const index = await get("/v1/listings?limit=50");
     expect(index.results.find((r: { id: string }) => r.id === id)).toMatchObject({ onchain_tx_count_30d: 3 });

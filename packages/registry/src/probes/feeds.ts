@@ -9,8 +9,22 @@ import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
 import { CLAIM_CHANGE_REASONS } from "../claim/common.js";
 import { notFound } from "../errors.js";
+import { ledgerReport } from "../onchain/figures.js";
 import { verdictSales } from "../paid/sales.js";
 import { paidVerificationCensus } from "../paid/scout.js";
+
+/** The ledger's 30-day totals for the stats (null before the chain index has read a block). */
+async function onchainStats(db: Db, now: Date) {
+  const l = await ledgerReport(db, now);
+  return l.indexed_to_block === null
+    ? null
+    : {
+        ...l.totals,
+        indexed_to_block: l.indexed_to_block,
+        basis:
+          "USDC payments on Base to active listings' payTo addresses over 30 days, from the registry's own index (GET /state/the-ledger.json has the detail)",
+      };
+}
 
 const shapeChange = (r: {
   id: string;
@@ -120,6 +134,7 @@ export async function registryStats(db: Db, now = new Date()) {
     avg_probe_gap_min: avgGap == null ? null : Math.round(Number(avgGap) / 60),
     ...(await paidVerificationCensus(db)),
     verdict_sales: await verdictSales(db, now),
+    onchain_30d: await onchainStats(db, now),
     as_of: unixSeconds(now),
   };
 }
