@@ -115,4 +115,17 @@ describe("the site", () => {
     expect(body).toContain(`href="http://tollgate.test/l/${id}"`);
     expect(body).toMatch(/<ul id="recent">/);
   });
+
+  it("a search from the home page counts against the same per-client limit as GET /v1/discover", async () => {
+    const limited = await startTestApi({ limits: { discoverPerMinute: 2 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await limited.req("GET", "/?q=weather", undefined, { accept: "text/html" })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await limited.req("GET", "/v1/discover?q=weather")).status).toBe(429);
+    } finally {
+      await limited.tdb.drop();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { App, AppEnv } from "../app.js";
 import type { AppDeps } from "../deps.js";
+import { enforceRead } from "../limits.js";
 import { etagOf, paidBadge, shield, statusBadge } from "./badge.js";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -163,6 +164,8 @@ async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
   const q = (c.req.query("q") ?? "").trim().slice(0, 300);
   let results: Html = html``;
   if (q.length > 0) {
+    // The same per-client throttle as GET /v1/discover: the page is not a way around it.
+    await enforceRead(deps.limits.discover, c.get("clientIp"), "searches", deps.log);
     const found = await discover(deps.db, { q, limit: 10 }, deps.discover, {
       source: "rest",
       clientIp: c.get("clientIp"),
