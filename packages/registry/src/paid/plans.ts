@@ -1,3 +1,4 @@
+import { PAID_ROUTES } from "@tollgate/core";
 import type { Database, Db } from "@tollgate/db";
 import { sql, type Transaction } from "kysely";
 
@@ -8,9 +9,11 @@ import { sql, type Transaction } from "kysely";
  * finds the plan it already made. At most one open plan per listing (partial unique index).
  */
 export const PLAN_OFFERS = {
-  single: { priceMicros: 2_000_000, purchases: 1 },
-  pack: { priceMicros: 5_000_000, purchases: 3 },
+  single: { priceMicros: Number(PAID_ROUTES.verify_now_single.atomic), purchases: 1 },
+  pack: { priceMicros: Number(PAID_ROUTES.verify_now_pack.atomic), purchases: 3 },
 } as const;
+/** Spec, Limits: verify-now is sold only for listings quoting up to this per call (USD). */
+export const PLAN_QUOTE_CAP_USD = 0.5;
 export type PlanKind = keyof typeof PLAN_OFFERS;
 /** Time between the due times of a pack's purchases. */
 export const PLAN_INTERVAL_MS = 10 * 24 * 60 * 60 * 1000;

@@ -21,10 +21,9 @@ import {
   VERIFIED_MIN_PROBES,
   VERIFIED_MIN_SCORE,
 } from "@tollgate/core";
-import { scoutPolicy } from "@tollgate/registry";
+import { PLAN_QUOTE_CAP_USD, scoutPolicy } from "@tollgate/registry";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
-import { PLAN_QUOTE_CAP_USD } from "./paid/verify-now.js";
 
 /** The rules as data: generated from the same constants the code runs on. */
 export function methodology() {

@@ -5,6 +5,7 @@ import {
   lockPlans,
   ownerTokenMatches,
   PLAN_OFFERS,
+  PLAN_QUOTE_CAP_USD,
   type PlanKind,
   type PlanToOpen,
   planConflict,
@@ -19,9 +20,6 @@ import type { AppDeps } from "../../deps.js";
 import { commonErrors, errorResponseSpec, paymentRequiredSpec } from "../responses.js";
 import { requireSeller, respond, sellRequest } from "./respond.js";
 import { PaidIdParam, safeId } from "./route.js";
-
-/** The highest per-call quote a listing may have for a plan to be sold (spec, Limits: verify-now). */
-export const PLAN_QUOTE_CAP_USD = 0.5;
 
 const PRICES: Record<PlanKind, { usd: number; atomic: string }> = {
   single: PAID_ROUTES.verify_now_single,
