@@ -91,8 +91,28 @@ describe("listing cache", () => {
   });
 
   it("the stats are computed at most once per STATS_CACHE_MS", async () => {
-    const before = (await (await t.req("GET", "/v1/stats")).json()).listings_total;
-    await t.req("POST", "/v1/listings", validListing({ endpoint_url: "https://api.example.com/v1/other" }));
-    expect((await (await t.req("GET", "/v1/stats")).json()).listings_total).toBe(before);
+    const stats = async () => (await t.req("GET", "/v1/stats")).json();
+    const before = (await stats()).verified;
+    // A listing becomes verified: the stats served from memory do not show it yet (within the bound)…
+    await t.tdb.db
+      .updateTable("listings")
+      .set({ status: "verified", probe_count: 3, last_probed_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    expect((await stats()).verified).toBe(before);
+    // …while the same stats computed per request do.
+    const fresh = await startTestApi();
+    try {
+      const other = (await (await fresh.req("POST", "/v1/listings", validListing())).json()).id;
+      const first = (await (await fresh.req("GET", "/v1/stats")).json()).verified;
+      await fresh.tdb.db
+        .updateTable("listings")
+        .set({ status: "verified", probe_count: 3, last_probed_at: new Date() })
+        .where("id", "=", other)
+        .execute();
+      expect((await (await fresh.req("GET", "/v1/stats")).json()).verified).toBe(first + 1);
+    } finally {
+      await fresh.tdb.drop();
+    }
   });
 });
