@@ -8,6 +8,7 @@ export * from "./listings/create.js";
 export * from "./listings/delist.js";
 export * from "./listings/discover.js";
 export * from "./listings/import.js";
+export * from "./listings/match.js";
 export * from "./listings/read.js";
 export * from "./listings/resolve.js";
 export * from "./listings/semantic.js";

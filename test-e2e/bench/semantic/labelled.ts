@@ -313,6 +313,75 @@ export const LISTINGS: [key: string, name: string, description: string, category
   ],
   ["energy-prices", "GridPrice", "Wholesale electricity prices by market and hour", "data.other"],
   ["domain-whois", "WhoOwns", "WHOIS records and registration dates for a domain name", "data.company"],
+  // Near-duplicate competitors: a second seller of the same service, worded differently (see DUPLICATES).
+  [
+    "wx-hourly-b",
+    "RainCheck",
+    "Rain, snow and temperature outlook hour by hour for the next two days",
+    "data.weather",
+  ],
+  ["fin-fx-b", "CurrencyNow", "Live conversion between world currencies at market rates", "data.finance"],
+  ["crypto-price-b", "CoinTicker", "Spot prices of major cryptocurrencies in US dollars", "data.crypto"],
+  ["maps-geocode-b", "AddressPoint", "Geocoding: postal addresses to map coordinates", "data.maps"],
+  [
+    "llm-translate-b",
+    "LinguaSwap",
+    "Translate text and web pages into over 100 languages",
+    "compute.inference",
+  ],
+  ["img-ocr-b", "ScanText", "Extract printed and handwritten text from images and scans", "compute.image"],
+  ["audio-stt-b", "Transcribe.io", "Convert speech recordings to text with speaker labels", "compute.audio"],
+  [
+    "ship-track-b",
+    "ParcelPing",
+    "Parcel status and delivery updates from a tracking number",
+    "commerce.shipping",
+  ],
+  [
+    "email-validate-b",
+    "InboxCheck",
+    "Verify that an email address is real and can receive mail",
+    "identity.email",
+  ],
+  [
+    "sports-scores-b",
+    "FinalWhistle",
+    "Live and final results of football, basketball and baseball games",
+    "data.sports",
+  ],
+];
+
+/** A need for a key is also served by its near-duplicate competitors: either answer is right. */
+export const DUPLICATES: Record<string, string> = {
+  "wx-hourly-b": "wx-hourly",
+  "fin-fx-b": "fin-fx",
+  "crypto-price-b": "crypto-price",
+  "maps-geocode-b": "maps-geocode",
+  "llm-translate-b": "llm-translate",
+  "img-ocr-b": "img-ocr",
+  "audio-stt-b": "audio-stt",
+  "ship-track-b": "ship-track",
+  "email-validate-b": "email-validate",
+  "sports-scores-b": "sports-scores",
+};
+
+/** Needs that nothing in LISTINGS serves: the right answer is no result (or very few). */
+export const UNSERVED: string[] = [
+  "book a dentist appointment for next tuesday",
+  "order a large pepperoni pizza to my door",
+  "turn a sketch of a chair into a 3d printable model",
+  "rent a gpu cluster for a week to train a neural network",
+  "analyse my sleep cycles from smartwatch data",
+  "call a taxi to the airport",
+  "file my income tax return",
+  "find a dog walker in my neighbourhood",
+  "turn up my smart thermostat remotely",
+  "monitor a patient's heart rhythm for arrhythmia",
+  "buy two tickets for the concert on saturday",
+  "run payroll for my twelve employees",
+  "adopt a kitten from a local shelter",
+  "play chess against a strong engine",
+  "remind me to water the plants every morning",
 ];
 
 export const NEEDS: [need: string, key: string][] = [

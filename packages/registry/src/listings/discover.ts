@@ -6,17 +6,25 @@ import { LISTING_COLUMNS } from "../columns.js";
 import { rankingScore } from "../reports/index.js";
 import { toListingSummary } from "../shape.js";
 
+/** What the matcher found for a need: the listings that serve it, most relevant first, and its likely categories. */
+export interface Match {
+  ids: string[];
+  categories: string[];
+}
+
 /**
- * Matches a need in words to listing ids relevant to it (semantic matching plugs in here). Returns
- * null when it cannot answer (model not ready), and discovery falls back to plain-text matching.
+ * Matches a need in words to the listings that serve it (semantic matching plugs in here; see match.ts).
+ * Returns null when it cannot answer (model not ready), and discovery falls back to plain-text matching.
  */
-export type QueryMatcher = (q: string) => Promise<string[] | null>;
+export type QueryMatcher = (q: string) => Promise<Match | null>;
 
 /** One search, as the demand log records it. */
 export interface SearchEvent {
   source: "rest" | "mcp";
   query: string | null;
   category: string | null;
+  /** The need's likely categories as the matcher inferred them (empty when matched by text). */
+  categories?: string[];
   params: Record<string, unknown>;
   resultIds: string[];
   clientIp: string;
@@ -75,10 +83,12 @@ export async function discover(
   if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
   if (q.min_score !== undefined) query = query.where("score", ">=", q.min_score);
   let matchedBy = "none";
+  let matched: Match | null = null;
   // After the registry's order (verified, score, price), ties go to the closer match.
   let relevance: RawBuilder<unknown> | null = null;
   if (q.q) {
-    const ids = deps.matcher ? await deps.matcher(q.q) : null;
+    matched = deps.matcher ? await deps.matcher(q.q) : null;
+    const ids = matched?.ids;
     const terms = queryTerms(q.q);
     // Any term, as a word prefix, through the full-text index (listings.search_tsv).
     const tsq =
@@ -113,14 +123,28 @@ export async function discover(
     source: ctx.source,
     query: q.q ?? null,
     category: q.category ?? null,
+    categories: matched?.categories ?? [],
     params: { max_price: q.max_price ?? null, min_score: q.min_score ?? null, limit: q.limit },
     resultIds: results.map((r) => r.id),
     clientIp: ctx.clientIp,
     at: new Date(),
   });
-  return {
-    count: results.length,
-    results,
-    note: `order: verified first, then score (blended 75/25 with payer reports once 3+ distinct payers reported), then price (lower first); failing listings last. q matched by ${matchedBy}; ties go to the closer match.`,
-  };
+  return { count: results.length, results, note: discoverNote(matchedBy, matched, results.length) };
+}
+
+const ORDER_NOTE =
+  "order: verified first, then score (blended 75/25 with payer reports once 3+ distinct payers reported), then price (lower first); failing listings last; ties go to the closer match.";
+
+/** The answer's note: how q was matched, and a plain statement when nothing here serves the need. */
+function discoverNote(matchedBy: string, matched: Match | null, count: number): string {
+  if (matchedBy === "meaning") {
+    const how =
+      "q matched by meaning: the need's embedding, its words found in a listing's name and description, and its likely categories are fused into one relevance; only listings close to the best match are kept, and the order below applies among them";
+    if (count === 0 && matched?.ids.length === 0)
+      return `no listing in the directory serves this need closely enough${matched?.categories.length ? ` (it reads as ${matched.categories.join(" or ")})` : ""}; try other words, or browse GET /v1/categories. ${how}.`;
+    return `${how}. ${ORDER_NOTE}`;
+  }
+  if (matchedBy === "text")
+    return `q matched by text (the model is not ready, or semantic search is off): listings holding any of the need's words. ${ORDER_NOTE}`;
+  return ORDER_NOTE;
 }

@@ -1,8 +1,18 @@
 import type { Db } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
-import { bytesToVector, type Embedder, VectorIndex, vectorToBytes } from "@tollgate/semantic";
+import { bytesToVector, dot, type Embedder, VectorIndex, vectorToBytes } from "@tollgate/semantic";
 import { sql } from "kysely";
-import type { QueryMatcher } from "./discover.js";
+import { CATEGORY_PROFILES } from "./category-profiles.js";
+import type { Match, QueryMatcher } from "./discover.js";
+import {
+  type Candidate,
+  fuse,
+  gate,
+  likelyCategories,
+  MATCH,
+  type MatchParams,
+  stemHashes,
+} from "./match.js";
 
 /** What a listing is embedded from: its name, description and category words. */
 export function listingText(l: { name: string; description: string; category: string }): string {
@@ -49,21 +59,14 @@ export async function syncEmbeddings(db: Db, embedder: Embedder, batch = 64): Pr
 export interface SemanticIndexOptions {
   /** How often new embeddings and delistings are picked up. */
   refreshMs?: number;
-  /** At most this many listings count as relevant to one query. */
-  maxRelevant?: number;
-  /** Absolute cosine floor for relevance. */
-  minSimilarity?: number;
-  /** Relevant = within this much cosine of the best match. */
-  band?: number;
+  /** The fusion weights and the gate (match.ts); MATCH unless a benchmark sweeps them. */
+  match?: Partial<MatchParams>;
   /** A query whose vector takes longer falls back to plain-text matching. */
   embedTimeoutMs?: number;
 }
 
 const PAGE = 5000;
 const OVERLAP_MS = 10_000;
-
-/** Relevance cut, tuned on the labelled set in test-e2e/bench/semantic (see its README figures). */
-export const RELEVANCE = { maxRelevant: 200, minSimilarity: 0.25, band: 0.2 } as const;
 
 /**
  * A replica's in-memory copy of every listing vector, following Postgres by `embedding_synced_at` (new
@@ -74,13 +77,15 @@ export const RELEVANCE = { maxRelevant: 200, minSimilarity: 0.25, band: 0.2 } as
  */
 export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: SemanticIndexOptions = {}) {
   const refreshMs = o.refreshMs ?? 1000;
-  const maxRelevant = o.maxRelevant ?? RELEVANCE.maxRelevant;
-  const minSimilarity = o.minSimilarity ?? RELEVANCE.minSimilarity;
-  const band = o.band ?? RELEVANCE.band;
+  const params: MatchParams = { ...MATCH, ...o.match };
   const embedTimeoutMs = o.embedTimeoutMs ?? 2000;
   const index = new VectorIndex();
   /** The embedding stamp this replica holds per listing. */
   const stamps = new Map<string, number>();
+  /** What the fusion needs besides the vector: the category and the hashed content stems. */
+  const meta = new Map<string, { category: string; stems: Uint32Array }>();
+  /** Each category's profile vector (category-profiles.ts, else its description), once the model is ready. */
+  let categoryVectors: { ids: string[]; vectors: Float32Array[] } | null = null;
   /** Every row stamped before this was committed when a previous refresh began, and so has been read. */
   let safe = new Date(0);
   let loaded = false;
@@ -114,13 +119,14 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
       const changed = page.filter((r) => stamps.get(r.id) !== r.embedding_synced_at!.getTime());
       for (const r of changed.filter((x) => x.status === "delisted")) {
         index.remove(r.id);
+        meta.delete(r.id);
         stamps.set(r.id, r.embedding_synced_at!.getTime());
       }
       const wanted = changed.filter((x) => x.status !== "delisted");
       for (let i = 0; i < wanted.length; i += 1000) {
         const rows = await db
           .selectFrom("listings")
-          .select(["id", "status", "embedding", "embedding_synced_at"])
+          .select(["id", "status", "embedding", "embedding_synced_at", "name", "description", "category"])
           .where(
             "id",
             "in",
@@ -129,8 +135,13 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           .execute();
         for (const r of rows) {
           if (!r.embedding || !r.embedding_synced_at) continue;
-          if (r.status === "delisted") index.remove(r.id);
-          else index.upsert(r.id, bytesToVector(r.embedding));
+          if (r.status === "delisted") {
+            index.remove(r.id);
+            meta.delete(r.id);
+          } else {
+            index.upsert(r.id, bytesToVector(r.embedding));
+            meta.set(r.id, { category: r.category, stems: stemHashes(`${r.name} ${r.description}`) });
+          }
           stamps.set(r.id, r.embedding_synced_at.getTime());
         }
       }
@@ -147,9 +158,20 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
     for (const r of delisted) {
       index.remove(r.id);
       stamps.delete(r.id);
+      meta.delete(r.id);
     }
+    if (modelReady) await loadCategories();
     safe = new Date(now.getTime() - OVERLAP_MS);
     loaded = true;
+  }
+
+  /** (Re)embeds the category profiles when the taxonomy changed (new ids) or on first use. */
+  async function loadCategories() {
+    const rows = await db.selectFrom("categories").select(["id", "description"]).orderBy("id").execute();
+    const ids = rows.map((r) => r.id);
+    if (categoryVectors && categoryVectors.ids.join("\n") === ids.join("\n")) return;
+    const vectors = await embedder.embed(rows.map((r) => CATEGORY_PROFILES[r.id] ?? r.description));
+    categoryVectors = { ids, vectors };
   }
 
   const refresh = () => {
@@ -159,16 +181,16 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
     return running;
   };
 
-  // Agents' needs repeat: the relevant ids of a query are kept while the index is unchanged (any upsert or
-  // removal moves its version), so a repeated need costs no scan. Bounded, oldest dropped first.
-  const answers = new Map<string, { version: number; ids: string[] }>();
+  // Agents' needs repeat: the answer to a need is kept while the index is unchanged (any upsert or removal
+  // moves its version), so a repeated need costs no scan. Bounded, oldest dropped first.
+  const answers = new Map<string, { version: number; match: Match }>();
   const ANSWERS_MAX = 5000;
 
   const matcher: QueryMatcher = async (q) => {
-    if (!loaded || !modelReady) return null;
+    if (!loaded || !modelReady || !categoryVectors) return null;
     const key = queryKey(q);
     const known = answers.get(key);
-    if (known && known.version === index.version) return known.ids;
+    if (known && known.version === index.version) return known.match;
     let timeout: NodeJS.Timeout | undefined;
     try {
       const v = await Promise.race([
@@ -177,13 +199,22 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           timeout = setTimeout(() => reject(new Error("query embedding timed out")), embedTimeoutMs);
         }),
       ]);
-      const hits = index.search(v, maxRelevant, minSimilarity);
-      const best = hits[0]?.similarity ?? 0;
-      const ids = hits.filter((h) => h.similarity >= best - band).map((h) => h.id);
+      const categorySimilarity = new Map(
+        categoryVectors.ids.map((id, i) => [id, dot(v, categoryVectors!.vectors[i]!)]),
+      );
+      const candidates: Candidate[] = [];
+      for (const h of index.search(v, params.candidates)) {
+        const m = meta.get(h.id);
+        if (m) candidates.push({ id: h.id, similarity: h.similarity, category: m.category, stems: m.stems });
+      }
+      const match: Match = {
+        ids: gate(fuse(key, candidates, categorySimilarity, params), params).map((s) => s.id),
+        categories: likelyCategories(categorySimilarity, params),
+      };
       answers.delete(key);
-      answers.set(key, { version: index.version, ids });
+      answers.set(key, { version: index.version, match });
       if (answers.size > ANSWERS_MAX) answers.delete(answers.keys().next().value!);
-      return ids;
+      return match;
     } catch (err) {
       log.warn({ err: String(err) }, "semantic matching unavailable; plain-text matching used");
       return null;

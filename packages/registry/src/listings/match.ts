@@ -1,0 +1,152 @@
+/**
+ * How a need is matched to listings (ADR 0002): three kinds of evidence fused into one relevance per
+ * candidate, then a gate that keeps only the candidates close to the best one. Pure functions; the
+ * semantic index (semantic.ts) feeds them vectors and terms.
+ *
+ *   relevance = cosine(need, listing)
+ *             + CATEGORY_WEIGHT × (cosine(need, listing's category profile) − the need's best category cosine)
+ *             + LEXICAL_WEIGHT × share of the need's content words found in the listing's name and description
+ *
+ * The gate: nothing when the best relevance is under FLOOR (the need is served by nothing here); otherwise the
+ * candidates within BAND of the best. Calibrated on test-e2e/bench/semantic (README figures): the model alone
+ * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
+ * the registry's order (verified, score, price) put weakly related listings first.
+ */
+export interface MatchParams {
+  candidates: number;
+  categoryWeight: number;
+  lexicalWeight: number;
+  band: number;
+  floor: number;
+  categoryBand: number;
+}
+
+export const MATCH: Readonly<MatchParams> = {
+  /** Nearest listings by cosine that are fused and gated. */
+  candidates: 50,
+  categoryWeight: 0.1,
+  lexicalWeight: 0.15,
+  band: 0.03,
+  floor: 0.32,
+  /** Categories within this much of the need's best category cosine are its likely categories. */
+  categoryBand: 0.03,
+};
+
+const STOPWORDS = new Set(
+  (
+    "the and for with that this from into via per are was were will can could would should does did has have " +
+    "had not but you your our their its what which who whom whose when where why how much many any some all " +
+    "each get give make find need want like just also than then there here about over under now right today " +
+    "api apis data service services tool please"
+  ).split(" "),
+);
+
+/** A word's crude stem: lower case, common English endings dropped, at most 6 characters. */
+export function stem(word: string): string {
+  return word.replace(/(ies|es|s|ing|ed)$/, "").slice(0, 6);
+}
+
+/** The distinct content-word stems of a text (3+ letters, stopwords dropped). */
+export function contentStems(text: string): string[] {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().split(/[^a-z0-9]+/))
+    if (w.length >= 3 && !STOPWORDS.has(w) && !/^\d+$/.test(w)) out.add(stem(w));
+  return [...out];
+}
+
+/** 32-bit FNV-1a: listings keep hashed stems (4 bytes each) rather than strings. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A listing's stems as a sorted set of hashes. */
+export function stemHashes(text: string): Uint32Array {
+  return Uint32Array.from(new Set(contentStems(text).map(fnv1a))).sort();
+}
+
+function has(sorted: Uint32Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** Share of the need's stems that the listing's text holds (0..1). */
+export function lexicalOverlap(needStems: readonly number[], listing: Uint32Array): number {
+  if (needStems.length === 0) return 0;
+  let n = 0;
+  for (const s of needStems) if (has(listing, s)) n++;
+  return n / needStems.length;
+}
+
+export const needStemHashes = (need: string) => contentStems(need).map(fnv1a);
+
+export interface Candidate {
+  id: string;
+  /** Cosine of the need and the listing's vector. */
+  similarity: number;
+  category: string;
+  stems: Uint32Array;
+}
+
+export interface Scored {
+  id: string;
+  relevance: number;
+}
+
+/**
+ * Fused relevance of each candidate, best first. `categorySimilarity` is the need's cosine with each
+ * category's profile; a category without one contributes nothing.
+ */
+export function fuse(
+  need: string,
+  candidates: readonly Candidate[],
+  categorySimilarity: ReadonlyMap<string, number>,
+  p: MatchParams = MATCH,
+): Scored[] {
+  const needStems = needStemHashes(need);
+  let bestCategory = Number.NEGATIVE_INFINITY;
+  for (const v of categorySimilarity.values()) bestCategory = Math.max(bestCategory, v);
+  return candidates
+    .map((c) => {
+      const cat = categorySimilarity.get(c.category);
+      const categoryTerm = cat === undefined ? 0 : cat - bestCategory;
+      return {
+        id: c.id,
+        relevance:
+          c.similarity +
+          p.categoryWeight * categoryTerm +
+          p.lexicalWeight * lexicalOverlap(needStems, c.stems),
+      };
+    })
+    .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1));
+}
+
+/** The gate: none when the best is under the floor, else those within `band` of the best (order kept). */
+export function gate(scored: readonly Scored[], p: Pick<MatchParams, "band" | "floor"> = MATCH): Scored[] {
+  const best = scored[0]?.relevance;
+  if (best === undefined || best < p.floor) return [];
+  return scored.filter((s) => s.relevance >= best - p.band);
+}
+
+/** The need's likely categories: those whose profile is within `categoryBand` of its best, best first. */
+export function likelyCategories(
+  categorySimilarity: ReadonlyMap<string, number>,
+  p: Pick<MatchParams, "categoryBand"> = MATCH,
+): string[] {
+  const ranked = [...categorySimilarity].sort((a, b) => b[1] - a[1]);
+  const best = ranked[0]?.[1];
+  if (best === undefined) return [];
+  return ranked.filter(([, v]) => v >= best - p.categoryBand).map(([id]) => id);
+}

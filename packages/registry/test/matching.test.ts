@@ -1,0 +1,200 @@
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import { createLogger } from "@tollgate/platform";
+import { createEmbedder, type Embedder } from "@tollgate/semantic";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Candidate,
+  contentStems,
+  createListing,
+  createSemanticIndex,
+  discover,
+  fuse,
+  gate,
+  likelyCategories,
+  MATCH,
+  stemHashes,
+  syncEmbeddings,
+  validateSubmission,
+} from "../src/index.js";
+
+const candidate = (id: string, similarity: number, category: string, text: string): Candidate => ({
+  id,
+  similarity,
+  category,
+  stems: stemHashes(text),
+});
+
+describe("fusing the evidence", () => {
+  it("content stems drop stopwords, numbers and common endings", () => {
+    expect(contentStems("What are the forecasts for 2027 with rainfall?")).toEqual(["foreca", "rainfa"]);
+  });
+
+  it("a listing holding the need's words gains LEXICAL_WEIGHT × the share it holds", () => {
+    const scored = fuse(
+      "tide tables surf",
+      [
+        candidate("a", 0.5, "data.weather", "Tide tables and surf reports"),
+        candidate("b", 0.52, "data.weather", "Hourly forecast"),
+      ],
+      new Map(),
+    );
+    expect(scored.map((s) => s.id)).toEqual(["a", "b"]);
+    expect(scored[0]!.relevance).toBeCloseTo(0.5 + MATCH.lexicalWeight, 6);
+    expect(scored[1]!.relevance).toBeCloseTo(0.52, 6);
+  });
+
+  it("a listing outside the need's likely category loses CATEGORY_WEIGHT × the distance to the best one", () => {
+    const cats = new Map([
+      ["data.weather", 0.6],
+      ["data.finance", 0.2],
+    ]);
+    const scored = fuse(
+      "x",
+      [candidate("w", 0.4, "data.weather", ""), candidate("f", 0.42, "data.finance", "")],
+      cats,
+    );
+    expect(scored.map((s) => s.id)).toEqual(["w", "f"]);
+    expect(scored[1]!.relevance).toBeCloseTo(0.42 - MATCH.categoryWeight * 0.4, 6);
+    expect(likelyCategories(cats)).toEqual(["data.weather"]);
+    expect(
+      likelyCategories(
+        new Map([
+          ["a", 0.5],
+          ["b", 0.49],
+          ["c", 0.3],
+        ]),
+      ),
+    ).toEqual(["a", "b"]);
+  });
+
+  it("the gate keeps only what is within BAND of the best, and nothing under FLOOR", () => {
+    const s = (id: string, relevance: number) => ({ id, relevance });
+    const best = MATCH.floor + 0.2;
+    expect(
+      gate([s("a", best), s("b", best - MATCH.band + 0.001), s("c", best - MATCH.band - 0.001)]),
+    ).toEqual([s("a", best), s("b", best - MATCH.band + 0.001)]);
+    expect(gate([s("a", MATCH.floor - 0.001), s("b", MATCH.floor - 0.002)])).toEqual([]);
+    expect(gate([])).toEqual([]);
+  });
+});
+
+let tdb: TestDatabase;
+let embedder: Embedder;
+const ids: Record<string, string> = {};
+const log = createLogger("matching-test", "silent");
+
+// Two sellers of the same service (one verified, one not, the unverified one cheaper), and unrelated
+// listings with the best status, score and price in the directory.
+const LISTINGS = {
+  forecast: [
+    "SkyCast Hourly",
+    "Hourly weather forecast with temperature, wind and precipitation",
+    "data.weather",
+    "unverified",
+    0.001,
+  ],
+  forecast2: [
+    "RainCheck",
+    "Rain, snow and temperature outlook hour by hour for the next two days",
+    "data.weather",
+    "verified",
+    0.05,
+  ],
+  stocks: ["Ticker tape", "Real-time equity quotes and market prices", "data.finance", "verified", 0.0001],
+  translate: [
+    "Polyglot",
+    "Translate documents between 40 languages",
+    "compute.inference",
+    "verified",
+    0.0001,
+  ],
+  ocr: [
+    "Paperless",
+    "Read text and totals from scanned receipts and invoices",
+    "compute.image",
+    "verified",
+    0.0001,
+  ],
+} as const;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  embedder = createEmbedder();
+  for (const [key, [name, description, category, status, price]] of Object.entries(LISTINGS)) {
+    const prepared = await validateSubmission(
+      tdb.db,
+      { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: price },
+      { checkHost: async () => ({ ok: true as const }) },
+    );
+    ids[key] = (await createListing(tdb.db, prepared)).id;
+    await tdb.db.updateTable("listings").set({ status, score: 0.95 }).where("id", "=", ids[key]!).execute();
+  }
+  await embedder.ready;
+  while ((await syncEmbeddings(tdb.db, embedder)) > 0);
+});
+afterAll(async () => {
+  await embedder.close();
+  await tdb.drop();
+});
+
+describe("discover with the fused matcher", () => {
+  it("answers with the listings that serve the need, in the registry's order among them; unrelated listings of a better status stay out", async () => {
+    const index = createSemanticIndex(tdb.db, embedder, log);
+    await index.refresh();
+    const r = await discover(
+      tdb.db,
+      { q: "will it rain in Lyon tomorrow afternoon", limit: 10 },
+      { matcher: index.matcher },
+    );
+    const got = r.results.map((x) => x.id);
+    expect(got.length).toBeGreaterThan(0);
+    for (const id of got) expect([ids.forecast, ids.forecast2]).toContain(id);
+    // Whatever the gate kept, the registry's order applies among it: verified before unverified.
+    const statuses = r.results.map((x) => x.status);
+    expect(statuses).toEqual(
+      [...statuses].sort((a, b) => (a === "verified" ? 0 : 1) - (b === "verified" ? 0 : 1)),
+    );
+    expect(r.note).toMatch(/matched by meaning/);
+    expect(r.note).toMatch(/verified first/);
+  });
+
+  it("the same matcher without a gate would let a cheaper unrelated listing come first (the rule is real)", async () => {
+    const loose = createSemanticIndex(tdb.db, embedder, log, { match: { band: 2, floor: -1 } });
+    await loose.refresh();
+    const r = await discover(
+      tdb.db,
+      { q: "will it rain in Lyon tomorrow afternoon", limit: 10 },
+      { matcher: loose.matcher },
+    );
+    expect(r.results[0]?.id).not.toBe(ids.forecast2);
+    expect(r.count).toBe(5);
+  });
+
+  it("a need nothing here serves gets no result and a note saying so, naming the categories it reads as", async () => {
+    const index = createSemanticIndex(tdb.db, embedder, log);
+    await index.refresh();
+    const r = await discover(
+      tdb.db,
+      { q: "adopt a kitten from a local shelter", limit: 10 },
+      { matcher: index.matcher },
+    );
+    expect(r.count).toBe(0);
+    expect(r.note).toMatch(/^no listing in the directory serves this need closely enough/);
+    expect(r.note).toMatch(/GET \/v1\/categories/);
+    const m = await index.matcher("adopt a kitten from a local shelter");
+    expect(m?.ids).toEqual([]);
+    expect(m?.categories.length).toBeGreaterThan(0);
+  });
+
+  it("a filter that removes every match is not reported as an unserved need", async () => {
+    const index = createSemanticIndex(tdb.db, embedder, log);
+    await index.refresh();
+    const r = await discover(
+      tdb.db,
+      { q: "share price of apple right now", category: "data.weather", limit: 10 },
+      { matcher: index.matcher },
+    );
+    expect(r.count).toBe(0);
+    expect(r.note).not.toMatch(/no listing in the directory serves/);
+  });
+});
