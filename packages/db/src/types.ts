@@ -240,6 +240,7 @@ export interface SearchLogTable {
   params: Json;
   term: string | null;
   self_check: Generated<boolean>;
+  categories: string[] | null;
 }
 
 export interface DemandAnswersTable {

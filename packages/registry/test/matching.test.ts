@@ -12,6 +12,7 @@ import {
   gate,
   likelyCategories,
   MATCH,
+  type SearchEvent,
   stemHashes,
   syncEmbeddings,
   validateSubmission,
@@ -184,6 +185,20 @@ describe("discover with the fused matcher", () => {
     const m = await index.matcher("adopt a kitten from a local shelter");
     expect(m?.ids).toEqual([]);
     expect(m?.categories.length).toBeGreaterThan(0);
+  });
+
+  it("the search log receives the categories the matcher inferred (the paid demand report's categories)", async () => {
+    const index = createSemanticIndex(tdb.db, embedder, log);
+    await index.refresh();
+    const events: SearchEvent[] = [];
+    await discover(
+      tdb.db,
+      { q: "will it rain in Lyon tomorrow afternoon", limit: 10 },
+      { matcher: index.matcher, logSearch: (e) => events.push(e) },
+    );
+    expect(events[0]?.categories).toContain("data.weather");
+    await discover(tdb.db, { q: "hourly forecast", limit: 10 }, { logSearch: (e) => events.push(e) });
+    expect(events[1]?.categories).toEqual([]);
   });
 
   it("a filter that removes every match is not reported as an unserved need", async () => {

@@ -63,6 +63,8 @@ export const SearchLogJob = z.object({
   category: z.string().nullable(),
   clientHash: z.string(),
   resultIds: z.array(z.string()),
+  /** The need's likely categories as the matcher inferred them (absent when matched by text). */
+  categories: z.array(z.string().max(100)).max(26).optional(),
   params: z.record(z.string(), z.unknown()),
 });
 export type SearchLogJob = z.infer<typeof SearchLogJob>;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { serve } from "@hono/node-server";
 import { type Chain, payingFetch, signPaymentFor, startChain } from "@tollgate/devnet";
-import { buildDemandSnapshots, clientHash, ingestSearch } from "@tollgate/registry";
+import { buildDemandSnapshots, clientHash, ingestSearch, withholdDemandTerm } from "@tollgate/registry";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
@@ -17,8 +17,15 @@ const client = (name: string) => clientHash(name, SALT);
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const json = async (r: Response): Promise<any> => r.json();
 
-async function search(q: string, who: string, resultIds: string[] = [], category: string | null = null) {
+async function search(
+  q: string,
+  who: string,
+  resultIds: string[] = [],
+  category: string | null = null,
+  categories?: string[],
+) {
   await ingestSearch(t.tdb.db, {
+    ...(categories ? { categories } : {}),
     eventId: randomUUID(),
     at: new Date(Date.now() - 60_000).toISOString(),
     source: "rest",
@@ -46,7 +53,12 @@ beforeAll(async () => {
   // The seller checks their own rank (results hold their listing), and three buyers ask the same need.
   await search("weather forecast hourly", "unknown", [listingId]);
   await search("weather forecast hourly", "unknown", [listingId]);
-  for (const c of ["a", "b", "d"]) await search("weather forecast hourly", c);
+  // What the agents were shown (1 result) and the categories the matcher inferred when they asked.
+  await search("weather forecast hourly", "a", [listingId], null, ["data.weather"]);
+  await search("weather forecast hourly", "b", [listingId], null, ["data.weather", "data.maps"]);
+  await search("weather forecast hourly", "d", [listingId], null, ["data.weather"]);
+  // Asked by one client only: published only under a floor of 1.
+  await search("tide tables for brest", "z");
   // Asked only by the seller: withheld, not demand.
   await search("paris weather uptime check", "unknown", [listingId]);
   // The listing's own name, asked by clients who searched nothing else.
@@ -110,6 +122,33 @@ describe("GET /v1/demand (free feed)", () => {
     } finally {
       t.demand.kFloor = 3;
     }
+  });
+
+  it("a floor of 1 publishes single-searcher terms and counts them; the operator's withheld terms are counted, never shown", async () => {
+    expect((await (await t.req("GET", "/v1/demand")).json()).withheld.single_searcher_terms_published).toBe(
+      0,
+    );
+    t.demand.kFloor = 1;
+    try {
+      const feed = await (await t.req("GET", "/v1/demand?limit=1000")).json();
+      expect(feed.top_needs.map((n: { need: string }) => n.need)).toContain("tide tables for brest");
+      // "tide tables for brest" (client z) is the only published term asked by one client.
+      expect(feed.withheld.single_searcher_terms_published).toBe(1);
+    } finally {
+      t.demand.kFloor = 3;
+    }
+    expect(await withholdDemandTerm(t.tdb.db, "  Real-Time FLIGHT prices ")).toEqual([PUBLISHED]);
+    try {
+      const feed = await (await t.req("GET", "/v1/demand")).json();
+      expect(feed.withheld.manually_withheld).toBe(1);
+      expect(JSON.stringify(feed)).not.toContain(PUBLISHED);
+    } finally {
+      expect(await withholdDemandTerm(t.tdb.db, PUBLISHED, false)).toEqual([]);
+    }
+    const feed = await (await t.req("GET", "/v1/demand")).json();
+    expect(feed.withheld.manually_withheld).toBe(0);
+    expect(feed.top_needs.map((n: { need: string }) => n.need)).toContain(PUBLISHED);
+    await expect(withholdDemandTerm(t.tdb.db, "abc")).rejects.toThrow(/at least 5 characters/);
   });
 
   it("excludes short queries, self-monitoring, seller-only terms, named lookups and scripted rotation", async () => {
@@ -276,7 +315,18 @@ describe("paid demand: /v1/demand/clusters and /v1/demand/report", () => {
       expect(report, f).toHaveProperty(f);
     expect(JSON.stringify(report)).not.toContain(WITHHELD);
     const weather = report.needs.find((n: { need: string }) => n.need === "weather forecast hourly");
-    expect(weather).toMatchObject({ client_ips: 3, searches: 3, seller_self_checks: 2 });
+    expect(weather).toMatchObject({
+      client_ips: 3,
+      searches: 3,
+      seller_self_checks: 2,
+      results_when_asked: 1,
+      categories: ["data.weather"],
+    });
+    // A need logged without inferred categories or a filter says so with an empty list; its median is 0.
+    expect(report.needs.find((n: { need: string }) => n.need === PUBLISHED)).toMatchObject({
+      results_when_asked: 0,
+      categories: [],
+    });
     expect(weather.answered_now).toMatchObject({ result_count: 1, top_ids: [listingId] });
     expect(report.named_listing_lookups[0]).toMatchObject({ term: "paris weather" });
     // The free feed now shows the directory's answer too.

@@ -65,13 +65,16 @@ export interface DemandAggregate {
  * Split the window's searches into demand and what is not demand, under the privacy floor: a term is
  * published only when at least `kFloor` distinct non-seller client IPs asked it. Self-checks never count
  * as demand; terms asked only by sellers are withheld; named-listing lookups and scripted rotation are
- * listed apart. Pure.
+ * listed apart; terms the operator withheld (`withheldTerms`, normalised) are counted, never shown. A published
+ * term asked by a single client (possible only when the floor is 1) is counted in
+ * `single_searcher_terms_published`. Pure.
  */
 export function aggregateDemand(
   rows: TermClientRow[],
   clients: Map<string, ClientTotals>,
   listingNames: Set<string>,
   kFloor: number,
+  withheldTerms: ReadonlySet<string> = new Set(),
 ): DemandAggregate {
   const byTerm = new Map<string, TermClientRow[]>();
   for (const r of rows) {
@@ -98,6 +101,10 @@ export function aggregateDemand(
     const searches = buyers.reduce((s, r) => s + r.searches - r.selfChecks, 0);
     if (buyers.length === 0) {
       out.withheld.seller_only_terms++;
+      continue;
+    }
+    if (withheldTerms.has(term)) {
+      out.withheld.manually_withheld++;
       continue;
     }
     if (listingNames.has(term)) {
@@ -127,6 +134,7 @@ export function aggregateDemand(
       out.withheld.identifying_terms++;
       continue;
     }
+    if (buyers.length === 1) out.withheld.single_searcher_terms_published++;
     out.needs.push({ need: term, searches, client_ips: buyers.length, seller_self_checks: selfChecks });
   }
   out.needs.sort(

@@ -4,11 +4,13 @@ import {
   DEMAND_POLICY,
   demandWindow,
   NAMED_LISTING_LOOKUP_RULE,
+  normaliseTerm,
   SCRIPTED_ROTATION_RULE,
   type TermClientRow,
   unixSeconds,
 } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
+import { ApiError } from "@tollgate/schema";
 import { sql } from "kysely";
 
 export interface DemandOptions {
@@ -88,7 +90,7 @@ export function demandAggregate(db: Db, o: DemandOptions): Promise<Aggregate> {
 async function computeAggregate(db: Db, o: DemandOptions) {
   const now = o.now ?? new Date();
   const w = demandWindow(now, o.paidTierLive, o.delayHours);
-  const [pairs, clientRows, names, totals, categories] = await Promise.all([
+  const [pairs, clientRows, names, totals, categories, withheld] = await Promise.all([
     sql<{ term: string; client: string; searches: number; self_checks: number }>`
       SELECT term, client_hash AS client, count(*)::int AS searches, count(*) FILTER (WHERE self_check)::int AS self_checks
       FROM search_log WHERE at >= ${w.start} AND at < ${w.end} AND term IS NOT NULL GROUP BY 1, 2`.execute(
@@ -111,6 +113,7 @@ async function computeAggregate(db: Db, o: DemandOptions) {
       GROUP BY 1 HAVING count(DISTINCT client_hash) >= ${o.kFloor} ORDER BY 3 DESC, 2 DESC LIMIT 50`.execute(
       db,
     ),
+    withheldTerms(db),
   ]);
   const rows: TermClientRow[] = pairs.rows.map((r) => ({
     term: r.term,
@@ -126,6 +129,7 @@ async function computeAggregate(db: Db, o: DemandOptions) {
     clients,
     new Set(names.map((n) => n.n.trim().replace(/\s+/g, " "))),
     o.kFloor,
+    withheld,
   );
   const t = totals.rows[0];
   return { window: w, agg, totals: t, categories: categories.rows, now };
@@ -207,4 +211,40 @@ export async function demandFeed(db: Db, o: DemandOptions & { limit?: number; of
     };
   }
   return feed;
+}
+
+const WITHHELD = "demand:withheld_terms";
+
+/** The terms the operator withheld from every demand answer (normalised), counted as manually_withheld. */
+export async function withheldTerms(db: Db): Promise<Set<string>> {
+  const row = await db
+    .selectFrom("service_settings")
+    .select("value")
+    .where("name", "=", WITHHELD)
+    .executeTakeFirst();
+  return new Set(Array.isArray(row?.value) ? (row.value as string[]) : []);
+}
+
+/**
+ * Withhold a term from the demand feed, clusters and report (or publish it again with `withhold` false), e.g.
+ * a need that names a person. Normalised as searches are; the change shows at the next aggregate (the free
+ * feed caches for a minute, the paid snapshots are rebuilt every 15). Returns the list in force.
+ */
+export async function withholdDemandTerm(db: Db, term: string, withhold = true): Promise<string[]> {
+  const t = normaliseTerm(term);
+  if (!t)
+    throw new ApiError("validation_failed", `term: at least ${DEMAND_POLICY.min_query_chars} characters`);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${WITHHELD}))`.execute(trx);
+    const terms = await withheldTerms(trx);
+    if (withhold) terms.add(t);
+    else terms.delete(t);
+    const value = JSON.stringify([...terms].sort());
+    await trx
+      .insertInto("service_settings")
+      .values({ name: WITHHELD, value })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ value, updated_at: new Date() }))
+      .execute();
+    return [...terms].sort();
+  });
 }

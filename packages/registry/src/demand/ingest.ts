@@ -28,6 +28,7 @@ export async function ingestSearch(db: Db, job: SearchLogJob): Promise<boolean> 
       client_hash: job.clientHash,
       result_count: job.resultIds.length,
       result_ids: job.resultIds,
+      categories: job.categories ?? null,
       params: JSON.stringify(job.params),
       self_check: selfCheck,
     })

@@ -45,6 +45,7 @@ export function searchLogProducer(queue: SearchLogQueue, salt: string, log: Logg
       category: e.category,
       clientHash: hash,
       resultIds: e.resultIds,
+      ...(e.categories?.length ? { categories: e.categories } : {}),
       params: e.params,
     };
     // The catalog applies the job id (the event id) and the retry policy.

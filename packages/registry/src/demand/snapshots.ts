@@ -40,6 +40,50 @@ export async function refreshAnswers(db: Db, needs: string[], now = new Date(), 
 }
 
 /**
+ * What agents were shown when they asked each term in the window (the median result count, sellers' self-checks
+ * left out) and the categories the need falls in: those the matcher inferred at search time in at least half
+ * as many searches as the most frequent one (at most 3), else the category filters used.
+ */
+async function whenAsked(db: Db, terms: string[], w: { start: Date; end: Date }) {
+  const results = new Map<string, number>();
+  const categories = new Map<string, string[]>();
+  if (terms.length === 0) return { results, categories };
+  const [counts, cats] = await Promise.all([
+    sql<{ term: string; median: number }>`
+      SELECT term, percentile_disc(0.5) WITHIN GROUP (ORDER BY result_count)::int AS median
+      FROM search_log WHERE at >= ${w.start} AND at < ${w.end} AND term = ANY(${terms}::text[]) AND NOT self_check
+      GROUP BY 1`.execute(db),
+    sql<{ term: string; category: string; inferred: boolean; n: number }>`
+      SELECT term, c AS category, true AS inferred, count(*)::int AS n
+      FROM search_log, unnest(categories) AS c
+      WHERE at >= ${w.start} AND at < ${w.end} AND term = ANY(${terms}::text[]) AND NOT self_check GROUP BY 1, 2
+      UNION ALL
+      SELECT term, category, false, count(*)::int
+      FROM search_log WHERE at >= ${w.start} AND at < ${w.end} AND term = ANY(${terms}::text[]) AND NOT self_check
+        AND category IS NOT NULL GROUP BY 1, 2`.execute(db),
+  ]);
+  for (const r of counts.rows) results.set(r.term, r.median);
+  const byTerm = new Map<string, typeof cats.rows>();
+  for (const r of cats.rows) byTerm.set(r.term, [...(byTerm.get(r.term) ?? []), r]);
+  for (const term of terms) {
+    const rows = byTerm.get(term) ?? [];
+    const inferred = rows.filter((r) => r.inferred);
+    const pick = (inferred.length ? inferred : rows).sort(
+      (a, b) => b.n - a.n || a.category.localeCompare(b.category),
+    );
+    const top = pick[0]?.n ?? 0;
+    categories.set(
+      term,
+      pick
+        .filter((r) => r.n * 2 >= top)
+        .slice(0, 3)
+        .map((r) => r.category),
+    );
+  }
+  return { results, categories };
+}
+
+/**
  * Build the paid snapshots (current demand: no delay) as the single writer: an advisory lock in the same
  * short transaction as the writes, so a second aggregator replica skips instead of racing.
  */
@@ -64,6 +108,11 @@ export async function buildDemandSnapshots(
     top.map((n) => n.need),
     now,
     o.discover,
+  );
+  const asked = await whenAsked(
+    db,
+    top.map((n) => n.need),
+    w,
   );
   const answers = await demandAnswers(
     db,
@@ -115,7 +164,7 @@ export async function buildDemandSnapshots(
     },
     privacy: { k_anonymity_floor: o.kFloor, withheld: agg.withheld, client_ip_storage: "salted hash only" },
     how_to_read:
-      "needs are what agents asked, normalised; client_ips is a ceiling on independent demand, never a count of buyers; answered_now is the directory's own search for the need, re-run about daily for the 1000 highest-ranked needs (null when not yet checked)",
+      "needs are what agents asked, normalised; client_ips is a ceiling on independent demand, never a count of buyers; answered_now is the directory's own search for the need, re-run about daily for the 1000 highest-ranked needs (null when not yet checked); results_when_asked is the median number of results agents were shown when they asked; categories are the categories the matcher inferred for the need when it was asked (most often first), else the category filters agents used, empty when neither was recorded",
     needs: top.map((n) => {
       const a = answers.get(n.need);
       return {
@@ -124,8 +173,8 @@ export async function buildDemandSnapshots(
         client_ips: n.client_ips,
         searches: n.searches,
         seller_self_checks: n.seller_self_checks,
-        results_when_asked: null,
-        categories: [],
+        results_when_asked: asked.results.get(n.need) ?? null,
+        categories: asked.categories.get(n.need) ?? [],
         answered_now: a
           ? { checked_at: unixSeconds(a.checked_at), result_count: a.result_count, top_ids: a.top_ids }
           : null,
