@@ -1,13 +1,20 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createLogger } from "@tollgate/platform";
 import {
+  ApiError,
   ERROR_CATALOG,
   ERROR_CODES,
   ERROR_STATUS,
   type ErrorCode,
   RESERVED_ERROR_CODES,
 } from "@tollgate/schema";
+import type { PaidAnswer } from "@tollgate/x402";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentedCodes } from "../src/error-docs.js";
-import { ANY_OPERATION_ERRORS, PAYMENT_REFUSALS, TAGS } from "../src/routes/responses.js";
+import { newApp } from "../src/app.js";
+import { documentedCodes, errorDocsOf, strictErrorDocs, undocumentedError } from "../src/error-docs.js";
+import { errorResponse } from "../src/errors.js";
+import { respond } from "../src/routes/paid/respond.js";
+import { ANY_OPERATION_ERRORS, errorResponseSpec, PAYMENT_REFUSALS, TAGS } from "../src/routes/responses.js";
 import { startTestApi, type TestApi } from "./helpers.js";
 
 // The document is generated from the routes as they are served: nothing is registered beside a handler,
@@ -179,5 +186,95 @@ describe("error codes per operation", () => {
     const header = page.slice(page.indexOf("<header>"), page.indexOf("</header>"));
     expect(header).toContain("each operation lists the codes it answers");
     for (const code of ANY_OPERATION_ERRORS) expect(header).toContain(code);
+  });
+});
+
+describe("TOLLGATE_STRICT_ERROR_DOCS", () => {
+  /** A tiny app under the strict check: GET /things/{id} documents only 404 not_found. */
+  function tinyApp(raise: ApiError | PaidAnswer) {
+    const app = newApp();
+    const check = strictErrorDocs(
+      () => app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }),
+      createLogger("strict-test", "silent"),
+    );
+    app.use("*", async (c, next) => {
+      c.set("errorDocs", check);
+      await next();
+    });
+    app.onError((err, c) => errorResponse(err, c));
+    app.openapi(
+      createRoute({
+        method: "get",
+        path: "/things/{id}",
+        request: { params: z.object({ id: z.string() }) },
+        responses: {
+          200: { description: "ok", content: { "application/json": { schema: z.object({}) } } },
+          404: errorResponseSpec("No such thing", ["not_found"]),
+        },
+      }),
+      (c) => {
+        if (raise instanceof ApiError) throw raise;
+        return respond(c, raise) as never;
+      },
+    );
+    return app;
+  }
+
+  it("answers an undocumented code 500 naming the code and the operation", async () => {
+    const res = await tinyApp(new ApiError("validation_failed", "bad")).request("/things/1");
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe("internal_error");
+    expect(body.message).toContain("validation_failed");
+    expect(body.message).toContain("get /things/{id}");
+  });
+
+  it("lets a documented code and a code every operation may answer through", async () => {
+    const notFound = await tinyApp(new ApiError("not_found", "no such thing")).request("/things/1");
+    expect(notFound.status).toBe(404);
+    expect(((await notFound.json()) as { error: string }).error).toBe("not_found");
+    const down = await tinyApp(new ApiError("service_unavailable", "db down")).request("/things/1");
+    expect(down.status).toBe(503);
+  });
+
+  it("holds a paid answer's refusal (respond) to the same check", async () => {
+    const res = await tinyApp({ status: 409, body: { error: "plan_in_progress", message: "open" } }).request(
+      "/things/1",
+    );
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { message: string }).message).toContain("plan_in_progress");
+  });
+
+  it("exempts a request no operation answers (404 for an unknown path)", async () => {
+    const res = await tinyApp(new ApiError("validation_failed", "bad")).request("/nowhere");
+    expect(res.status).toBe(404);
+  });
+
+  it("checks the status too, and lets a facilitator's own reason through only on a 402 offer", () => {
+    const docs = errorDocsOf({
+      paths: {
+        "/paid": {
+          get: {
+            responses: {
+              402: {
+                content: {
+                  "application/json": { schema: { properties: { error: { enum: ["invalid_payment"] } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(undocumentedError(docs, "get /paid", 402, "invalid_payment")).toBeNull();
+    expect(undocumentedError(docs, "get /paid", 402, "settlement_failed")).toContain("settlement_failed");
+    expect(undocumentedError(docs, "get /paid", 404, "invalid_payment")).toContain("catalog gives it 402");
+    expect(undocumentedError(docs, "get /paid", 402, "insufficient_funds", { offer: true })).toBeNull();
+    expect(undocumentedError(docs, "get /paid", 402, "insufficient_funds")).toContain("insufficient_funds");
+    expect(undocumentedError(docs, "get /other", 404, "not_found")).toContain("not in /openapi.json");
+  });
+
+  it("is on for the test suites (vitest.config.ts), so every test's error answers are checked", () => {
+    expect(process.env.TOLLGATE_STRICT_ERROR_DOCS).toBe("1");
   });
 });
