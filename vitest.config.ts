@@ -11,6 +11,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Every error the api answers in a test must be documented for its operation (error-docs.ts).
+          env: { TOLLGATE_STRICT_ERROR_DOCS: "1" },
         },
       },
       {
@@ -23,6 +25,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           fileParallelism: false,
+          // Inherited by the services each e2e world starts: the api checks its error answers as above.
+          env: { TOLLGATE_STRICT_ERROR_DOCS: "1" },
         },
       },
     ],

@@ -5,6 +5,7 @@ import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.js";
+import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
 import { closeWhenBodyUnread } from "./keep-alive.js";
 import { registerAttestations } from "./routes/attestations.js";
@@ -33,7 +34,14 @@ import { registerSite, siteNotFound } from "./site/pages.js";
 
 const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
 
-export type AppEnv = { Variables: { clientIp: string; requestId: string } };
+export type AppEnv = {
+  Variables: {
+    clientIp: string;
+    requestId: string;
+    /** Set only under TOLLGATE_STRICT_ERROR_DOCS: holds every error answer to its operation's documented codes. */
+    errorDocs?: ErrorDocsCheck;
+  };
+};
 export type App = OpenAPIHono<AppEnv>;
 
 export function newApp(): App {
@@ -52,6 +60,14 @@ function socketPeer(c: Context): string | undefined {
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
 export function buildApi(deps: AppDeps): App {
   const app = newApp();
+  // Under TOLLGATE_STRICT_ERROR_DOCS (the test suites) every error answer is checked against the codes its
+  // operation documents; never in production. The document is read once every route is registered.
+  let errorDocs: ErrorDocsCheck | undefined;
+  if (deps.strictErrorDocs)
+    app.use("*", async (c, next) => {
+      if (errorDocs) c.set("errorDocs", errorDocs);
+      await next();
+    });
   // Who asks (client address: the peer, or X-Forwarded-For walked from the right through TRUSTED_PROXIES),
   // under which request id (echoed in x-request-id and every error body), and one log line per request.
   app.use("*", async (c, next) => {
@@ -122,7 +138,8 @@ export function buildApi(deps: AppDeps): App {
   registerClaim(app, deps);
   registerDemandFeed(app, deps);
   registerDemandPaid(app, deps);
-  registerDocs(app, deps);
+  const document = registerDocs(app, deps);
   registerSite(app, deps);
+  if (deps.strictErrorDocs) errorDocs = strictErrorDocs(document, deps.log);
   return app;
 }

@@ -72,6 +72,8 @@ export const apiEnvSchema = z
     ...searchEnv,
     /** Non-production only: accept http:// endpoints (local demo sellers). */
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
+    /** Tests: an error code its operation does not document in /openapi.json is answered 500 (error-docs.ts). */
+    TOLLGATE_STRICT_ERROR_DOCS: envBoolean(false),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === "production" && c.ALLOW_HTTP_ENDPOINTS)

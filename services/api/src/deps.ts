@@ -32,6 +32,11 @@ export interface AppDeps {
   statsCacheMs?: number;
   /** POST /v1/reports: the chain that proves a reported payment (receipts), and the USDC contract. */
   reports?: { proof: TransactionProofReader | null; usdc: string };
+  /**
+   * TOLLGATE_STRICT_ERROR_DOCS (tests only): an error answer whose code its operation does not document in
+   * /openapi.json is logged and answered 500 instead (error-docs.ts). Off in production.
+   */
+  strictErrorDocs?: boolean;
   demand: {
     salt: string;
     kFloor: number;

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { AppEnv } from "./app.js";
+import { undocumentedErrorBody } from "./error-docs.js";
 
 /** `field: message; field: message` from a zod error, naming unknown keys. */
 export function describeZodError(err: ZodError): string {
@@ -22,11 +23,16 @@ export function describeZodError(err: ZodError): string {
 
 /**
  * The one error response of the API: `{error, message, ...extra, request_id}` with the code's status from
- * the catalog and the error's headers. Every refusal the app itself writes goes through here.
+ * the catalog and the error's headers. Every refusal the app itself writes goes through here (paid answers
+ * through `respond`, under the same check). Under TOLLGATE_STRICT_ERROR_DOCS a code the answering
+ * operation does not document in /openapi.json is answered 500 instead (error-docs.ts).
  */
 export function errorJson(c: Context, err: ApiError): Response {
+  const ctx = c as Context<AppEnv>;
+  const requestId = ctx.get("requestId");
+  const problem = ctx.get("errorDocs")?.(c, err.status, err.code);
+  if (problem) return c.json({ ...undocumentedErrorBody(problem), request_id: requestId }, 500);
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-  const requestId = (c as Context<AppEnv>).get("requestId");
   return c.json({ ...err.body(), request_id: requestId }, err.status as ContentfulStatusCode);
 }
 

@@ -82,6 +82,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       usdc: USDC_BASE,
     },
     demand,
+    strictErrorDocs: config.TOLLGATE_STRICT_ERROR_DOCS,
   };
   const app = buildApi(deps);
   const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });

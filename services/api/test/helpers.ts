@@ -98,6 +98,8 @@ export async function startTestApi(
     reports: opts.reports,
     listingCache: opts.listingCache?.(tdb.url),
     statsCacheMs: opts.statsCacheMs,
+    // Set for the test projects (vitest.config.ts): every error a test provokes must be documented.
+    strictErrorDocs: process.env.TOLLGATE_STRICT_ERROR_DOCS === "1",
   });
   const drop = tdb.drop;
   tdb.drop = async () => {

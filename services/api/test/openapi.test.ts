@@ -1,6 +1,20 @@
-import { ERROR_CODES } from "@tollgate/schema";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createLogger } from "@tollgate/platform";
+import {
+  ApiError,
+  ERROR_CATALOG,
+  ERROR_CODES,
+  ERROR_STATUS,
+  type ErrorCode,
+  RESERVED_ERROR_CODES,
+} from "@tollgate/schema";
+import type { PaidAnswer } from "@tollgate/x402";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TAGS } from "../src/routes/responses.js";
+import { newApp } from "../src/app.js";
+import { documentedCodes, errorDocsOf, strictErrorDocs, undocumentedError } from "../src/error-docs.js";
+import { errorResponse } from "../src/errors.js";
+import { respond } from "../src/routes/paid/respond.js";
+import { ANY_OPERATION_ERRORS, errorResponseSpec, PAYMENT_REFUSALS, TAGS } from "../src/routes/responses.js";
 import { startTestApi, type TestApi } from "./helpers.js";
 
 // The document is generated from the routes as they are served: nothing is registered beside a handler,
@@ -13,7 +27,13 @@ type Operation = {
   tags?: string[];
   parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    {
+      description?: string;
+      content?: Record<string, { schema: Record<string, unknown>; examples?: Record<string, unknown> }>;
+    }
+  >;
 };
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
@@ -75,9 +95,10 @@ describe("/openapi.json", () => {
     expect(o.responses["200"]?.content?.["application/json"]?.schema).toEqual({
       $ref: `#/components/schemas/${schema}`,
     });
-    expect(o.responses["402"]?.content?.["application/json"]?.schema).toEqual({
-      anyOf: [{ $ref: "#/components/schemas/PaymentRequired" }, { $ref: "#/components/schemas/Error" }],
-    });
+    // The offer, or the Error body with `error` narrowed to the route's refusals.
+    const offer = o.responses["402"]?.content?.["application/json"]?.schema as { anyOf: unknown[] };
+    expect(offer.anyOf[0]).toEqual({ $ref: "#/components/schemas/PaymentRequired" });
+    expect(offer.anyOf[1]).toMatchObject({ allOf: [{ $ref: "#/components/schemas/Error" }, {}] });
   });
 
   it("a paid id is any string (malformed ids are refused as unknown, never by validation)", () => {
@@ -100,5 +121,160 @@ describe("/openapi.json", () => {
     expect(Object.keys(create.responses)).toEqual(
       expect.arrayContaining(["201", "402", "409", "415", "429"]),
     );
+  });
+});
+
+describe("error codes per operation", () => {
+  /** Every 4xx/5xx response of every operation: [operation, status, response]. */
+  const errorResponses = () =>
+    operations().flatMap(([method, path, o]) =>
+      Object.entries(o.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .map(([status, r]) => [`${method} ${path}`, Number(status), r] as const),
+    );
+
+  it("every error response names at least one code, each in its description and with an example", () => {
+    expect(errorResponses().length).toBeGreaterThan(40);
+    for (const [operation, status, r] of errorResponses()) {
+      const where = `${operation} ${status}`;
+      // The site's listing page answers a browser's 404 as an HTML page, not an error body.
+      if (r.content?.["text/html"]) continue;
+      const codes = documentedCodes(r);
+      expect(codes.length, where).toBeGreaterThan(0);
+      for (const code of codes) expect(r.description, where).toContain(`\`${code}\``);
+      expect(Object.keys(r.content?.["application/json"]?.examples ?? {}).sort(), where).toEqual(
+        [...codes].sort(),
+      );
+    }
+  });
+
+  it("every documented code is in the catalog with the status it is documented under", () => {
+    for (const [operation, status, r] of errorResponses())
+      for (const code of documentedCodes(r)) {
+        expect(Object.keys(ERROR_CATALOG), `${operation} ${status}`).toContain(code);
+        expect(ERROR_STATUS[code as ErrorCode], `${operation} ${status} ${code}`).toBe(status);
+      }
+  });
+
+  it("402 refusals are documented on paid routes (and the submission fee) only, each naming the payment refusals", () => {
+    for (const [operation, status, r] of errorResponses()) {
+      if (status !== 402) continue;
+      const [method, path] = operation.split(" ") as [string, string];
+      if (operation !== "post /v1/listings") expect(op(method, path).tags, operation).toContain("paid");
+      expect(documentedCodes(r), operation).toEqual(expect.arrayContaining([...PAYMENT_REFUSALS]));
+      // A listing route refuses an unknown id with listing_not_found; nothing else does.
+      expect(documentedCodes(r).includes("listing_not_found"), operation).toBe(path.includes("{id}"));
+    }
+  });
+
+  it("every code the catalog serves is documented: on an operation, or once for every operation", () => {
+    const onOperations = new Set(errorResponses().flatMap(([, , r]) => documentedCodes(r)));
+    for (const code of ANY_OPERATION_ERRORS) {
+      expect(doc.info.description).toContain(`\`${code}\` (${ERROR_STATUS[code]})`);
+    }
+    const served = ERROR_CODES.filter((c) => !RESERVED_ERROR_CODES.includes(c));
+    const undocumented = served.filter(
+      (c) => !onOperations.has(c) && !(ANY_OPERATION_ERRORS as readonly string[]).includes(c),
+    );
+    expect(undocumented).toEqual([]);
+    // Reserved codes are not served, so no operation may list them.
+    expect(RESERVED_ERROR_CODES.filter((c) => onOperations.has(c))).toEqual([]);
+  });
+
+  it("the /docs header says each operation lists its codes and names the codes of every operation", async () => {
+    const page = await (await t.req("GET", "/docs")).text();
+    const header = page.slice(page.indexOf("<header>"), page.indexOf("</header>"));
+    expect(header).toContain("each operation lists the codes it answers");
+    for (const code of ANY_OPERATION_ERRORS) expect(header).toContain(code);
+  });
+});
+
+describe("TOLLGATE_STRICT_ERROR_DOCS", () => {
+  /** A tiny app under the strict check: GET /things/{id} documents only 404 not_found. */
+  function tinyApp(raise: ApiError | PaidAnswer) {
+    const app = newApp();
+    const check = strictErrorDocs(
+      () => app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }),
+      createLogger("strict-test", "silent"),
+    );
+    app.use("*", async (c, next) => {
+      c.set("errorDocs", check);
+      await next();
+    });
+    app.onError((err, c) => errorResponse(err, c));
+    app.openapi(
+      createRoute({
+        method: "get",
+        path: "/things/{id}",
+        request: { params: z.object({ id: z.string() }) },
+        responses: {
+          200: { description: "ok", content: { "application/json": { schema: z.object({}) } } },
+          404: errorResponseSpec("No such thing", ["not_found"]),
+        },
+      }),
+      (c) => {
+        if (raise instanceof ApiError) throw raise;
+        return respond(c, raise) as never;
+      },
+    );
+    return app;
+  }
+
+  it("answers an undocumented code 500 naming the code and the operation", async () => {
+    const res = await tinyApp(new ApiError("validation_failed", "bad")).request("/things/1");
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe("internal_error");
+    expect(body.message).toContain("validation_failed");
+    expect(body.message).toContain("get /things/{id}");
+  });
+
+  it("lets a documented code and a code every operation may answer through", async () => {
+    const notFound = await tinyApp(new ApiError("not_found", "no such thing")).request("/things/1");
+    expect(notFound.status).toBe(404);
+    expect(((await notFound.json()) as { error: string }).error).toBe("not_found");
+    const down = await tinyApp(new ApiError("service_unavailable", "db down")).request("/things/1");
+    expect(down.status).toBe(503);
+  });
+
+  it("holds a paid answer's refusal (respond) to the same check", async () => {
+    const res = await tinyApp({ status: 409, body: { error: "plan_in_progress", message: "open" } }).request(
+      "/things/1",
+    );
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { message: string }).message).toContain("plan_in_progress");
+  });
+
+  it("exempts a request no operation answers (404 for an unknown path)", async () => {
+    const res = await tinyApp(new ApiError("validation_failed", "bad")).request("/nowhere");
+    expect(res.status).toBe(404);
+  });
+
+  it("checks the status too, and lets a facilitator's own reason through only on a 402 offer", () => {
+    const docs = errorDocsOf({
+      paths: {
+        "/paid": {
+          get: {
+            responses: {
+              402: {
+                content: {
+                  "application/json": { schema: { properties: { error: { enum: ["invalid_payment"] } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(undocumentedError(docs, "get /paid", 402, "invalid_payment")).toBeNull();
+    expect(undocumentedError(docs, "get /paid", 402, "settlement_failed")).toContain("settlement_failed");
+    expect(undocumentedError(docs, "get /paid", 404, "invalid_payment")).toContain("catalog gives it 402");
+    expect(undocumentedError(docs, "get /paid", 402, "insufficient_funds", { offer: true })).toBeNull();
+    expect(undocumentedError(docs, "get /paid", 402, "insufficient_funds")).toContain("insufficient_funds");
+    expect(undocumentedError(docs, "get /other", 404, "not_found")).toContain("not in /openapi.json");
+  });
+
+  it("is on for the test suites (vitest.config.ts), so every test's error answers are checked", () => {
+    expect(process.env.TOLLGATE_STRICT_ERROR_DOCS).toBe("1");
   });
 });

@@ -39,7 +39,7 @@ const route = createRoute({
       description: "Attestation (expired flag given)",
       content: { "application/json": { schema: Attestation } },
     },
-    ...commonErrors,
+    ...commonErrors(),
     ...notFoundError,
   },
 });

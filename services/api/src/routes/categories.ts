@@ -15,7 +15,7 @@ const route = createRoute({
     "{count, categories: [{id, namespace, description, listings}], note}; listings counts active listings.",
   responses: {
     200: { description: "Categories", content: { "application/json": { schema: CategoryList } } },
-    ...commonErrors,
+    ...commonErrors(),
   },
 });
 

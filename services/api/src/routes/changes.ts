@@ -39,7 +39,7 @@ const route = createRoute({
         },
       },
     },
-    ...commonErrors,
+    ...commonErrors("validation_failed", "unknown_query_parameter"),
   },
 });
 

@@ -4,7 +4,7 @@ import { DiscoverQuery, DiscoverResult } from "@tollgate/schema";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
-import { commonErrors, errorResponseSpec } from "./responses.js";
+import { commonErrors, rateLimited } from "./responses.js";
 
 const route = createRoute({
   method: "get",
@@ -17,8 +17,8 @@ const route = createRoute({
   request: { query: DiscoverQuery },
   responses: {
     200: { description: "Ranked results", content: { "application/json": { schema: DiscoverResult } } },
-    ...commonErrors,
-    429: errorResponseSpec("Rate limited (Retry-After)"),
+    ...commonErrors("validation_failed", "unknown_query_parameter"),
+    ...rateLimited,
   },
 });
 

@@ -39,7 +39,7 @@ const route = createRoute({
         },
       },
     },
-    ...commonErrors,
+    ...commonErrors(),
     ...notFoundError,
   },
 });

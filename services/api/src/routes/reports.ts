@@ -4,7 +4,13 @@ import { ApiError } from "@tollgate/schema";
 import type { App } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { enforce } from "../limits.js";
-import { errorResponseSpec, notFoundError } from "./responses.js";
+import {
+  errorResponseSpec,
+  internalError,
+  notFoundError,
+  rateLimited,
+  unsupportedMediaType,
+} from "./responses.js";
 
 const ReportRequest = z
   .object({
@@ -56,11 +62,15 @@ const route: RouteConfig = createRoute({
     201: { description: "Recorded", content: { "application/json": { schema: ReportRecorded } } },
     400: errorResponseSpec(
       "Validation failure naming each reason; message_to_sign is echoed once listing_id, tx_hash and ok are known",
+      ["validation_failed", "invalid_json"],
     ),
     ...notFoundError,
-    429: errorResponseSpec("Rate limited (Retry-After)"),
-    503: errorResponseSpec("The chain could not be read; nothing recorded (Retry-After)"),
-    500: errorResponseSpec("Internal error; nothing was applied"),
+    ...unsupportedMediaType,
+    ...rateLimited,
+    503: errorResponseSpec("The chain could not be read; nothing recorded (Retry-After)", [
+      "service_unavailable",
+    ]),
+    ...internalError,
   },
 });
 

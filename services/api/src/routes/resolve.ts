@@ -16,7 +16,7 @@ const route = createRoute({
   request: { query: ResolveQuery },
   responses: {
     200: { description: "Resolution", content: { "application/json": { schema: Resolution } } },
-    ...commonErrors,
+    ...commonErrors("validation_failed", "unknown_query_parameter"),
   },
 });
 

@@ -16,7 +16,7 @@ const route = createRoute({
       description: "Stats",
       content: { "application/json": { schema: z.looseObject({ listings_total: z.number() }) } },
     },
-    ...commonErrors,
+    ...commonErrors(),
   },
 });
 

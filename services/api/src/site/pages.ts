@@ -14,6 +14,7 @@ import type { HtmlEscapedString } from "hono/utils/html";
 import type { App, AppEnv } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
+import { notFoundError, rateLimited } from "../routes/responses.js";
 import { etagOf, paidBadge, shield, statusBadge } from "./badge.js";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -272,7 +273,8 @@ function documentSite(app: App) {
       operationId: "getHome",
       summary: "Home page: search by meaning, recently verified listings, what agents ask for",
       request: { query: z.object({ q: z.string().optional() }) },
-      responses: { 200: htmlOk("HTML page (works without JavaScript)") },
+      // A search counts against the per-client discover limit, like GET /v1/discover.
+      responses: { 200: htmlOk("HTML page (works without JavaScript)"), ...rateLimited },
     },
     {
       path: "/l/{id}",
@@ -287,14 +289,14 @@ function documentSite(app: App) {
       operationId: "getStatusBadge",
       summary: "Status shield (verified with score, unverified, failing, delisted); 304 on If-None-Match",
       request: { params: z.object({ id }) },
-      responses: { 200: svgOk("SVG shield"), 304: { description: "Not modified" } },
+      responses: { 200: svgOk("SVG shield"), 304: { description: "Not modified" }, ...notFoundError },
     },
     {
       path: "/badge/{id}/paid.svg",
       operationId: "getPaidBadge",
       summary: "Paid-delivery shield (the paid-depth rung, or what the latest purchase found)",
       request: { params: z.object({ id }) },
-      responses: { 200: svgOk("SVG shield"), 304: { description: "Not modified" } },
+      responses: { 200: svgOk("SVG shield"), 304: { description: "Not modified" }, ...notFoundError },
     },
   ];
   for (const r of routes) app.openAPIRegistry.registerPath({ ...r, method: "get", tags: ["meta"] });

@@ -3,7 +3,13 @@ import { claimExplanation, completeClaim, issueChallenge } from "@tollgate/regis
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
 import { IdParam } from "../listings/get.js";
-import { commonErrors, errorResponseSpec, notFoundError } from "../responses.js";
+import {
+  commonErrors,
+  errorResponseSpec,
+  notFoundError,
+  rateLimited,
+  unsupportedMediaType,
+} from "../responses.js";
 import { enforce } from "./limits.js";
 
 const explain = createRoute({
@@ -29,7 +35,7 @@ const explain = createRoute({
         },
       },
     },
-    ...commonErrors,
+    ...commonErrors(),
     ...notFoundError,
   },
 });
@@ -61,8 +67,8 @@ const challenge = createRoute({
         },
       },
     },
-    429: errorResponseSpec("Rate limited (Retry-After)"),
-    ...commonErrors,
+    ...rateLimited,
+    ...commonErrors(),
     ...notFoundError,
   },
 });
@@ -100,14 +106,15 @@ const claim = createRoute({
         },
       },
     },
-    403: errorResponseSpec(
-      "proof_not_found: your challenge's token is not served by the endpoint's own origin",
-    ),
-    409: errorResponseSpec(
-      "no_challenge: no unused, unexpired challenge of yours (claim_secret missing or wrong)",
-    ),
-    429: errorResponseSpec("Rate limited (Retry-After)"),
-    ...commonErrors,
+    403: errorResponseSpec("Your challenge's token is not served by the endpoint's own origin", [
+      "proof_not_found",
+    ]),
+    409: errorResponseSpec("No unused, unexpired challenge of yours (claim_secret missing or wrong)", [
+      "no_challenge",
+    ]),
+    ...rateLimited,
+    ...commonErrors("validation_failed", "invalid_json"),
+    ...unsupportedMediaType,
     ...notFoundError,
   },
 });

@@ -24,7 +24,7 @@ const route = createRoute({
       description: "Demand feed",
       content: { "application/json": { schema: DemandFeed } },
     },
-    ...commonErrors,
+    ...commonErrors("validation_failed", "unknown_query_parameter"),
   },
 });
 

@@ -3,12 +3,19 @@ import { sellableSnapshot } from "@tollgate/registry";
 import { DemandClusters, DemandReport } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { paidRoute } from "../paid/route.js";
+import { type PaidRouteSpec, paidRoute } from "../paid/route.js";
 
 const refusals = {
-  403: "paid_tier_not_live: the paid tier is switched off; the free aggregate is GET /v1/demand",
-  503: "demand_snapshot_not_built_yet, demand_snapshot_stale or demand_snapshot_incomplete, with Retry-After",
-};
+  403: {
+    description: "The paid tier is switched off; the free aggregate is GET /v1/demand",
+    codes: ["paid_tier_not_live"],
+  },
+  503: {
+    description:
+      "The snapshot is missing, stale or incomplete (Retry-After), or payments are unavailable; nothing offered or charged",
+    codes: ["demand_snapshot_not_built_yet", "demand_snapshot_stale", "demand_snapshot_incomplete"],
+  },
+} satisfies PaidRouteSpec<undefined, unknown>["refusals"];
 const description =
   "From the latest snapshot (rebuilt every 15 minutes). A missing, stale (over 45 minutes) or incomplete (over 5% ungrouped) snapshot answers 503 and a switched-off tier 403, before anything is offered; nothing is charged.";
 

@@ -16,7 +16,16 @@ import type { AppDeps } from "../../deps.js";
 import { describeZodError } from "../../errors.js";
 import { enforce } from "../../limits.js";
 import { paymentHeader, requireSeller, respond, sellRequest } from "../paid/respond.js";
-import { commonErrors, conflictError, errorResponseSpec, paymentRequiredSpec } from "../responses.js";
+import {
+  commonErrors,
+  conflictError,
+  errorResponseSpec,
+  PAYMENT_REFUSALS,
+  paymentRequiredSpec,
+  rateLimited,
+  saleErrors,
+  unsupportedMediaType,
+} from "../responses.js";
 
 const route: RouteConfig = createRoute({
   method: "post",
@@ -37,13 +46,18 @@ const route: RouteConfig = createRoute({
   responses: {
     201: { description: "Listed", content: { "application/json": { schema: ListingCreated } } },
     ...paymentRequiredSpec(
-      "Submission fee due (PaymentRequired), or a paid submission that could not be created (never charged)",
+      "Submission fee due (PaymentRequired), or a payment refused (never charged)",
+      PAYMENT_REFUSALS,
     ),
-    ...commonErrors,
-    ...conflictError,
-    413: errorResponseSpec("Body over MAX_BODY_BYTES"),
-    415: errorResponseSpec("Not sent as application/json"),
-    429: errorResponseSpec("Rate limited (Retry-After)"),
+    ...commonErrors("validation_failed", "invalid_json"),
+    ...saleErrors,
+    ...conflictError(
+      "The endpoint is listed, or a paid submission of it is settling (Retry-After); never charged",
+      ["endpoint_already_listed", "submission_pending", "payment_in_progress"],
+    ),
+    413: errorResponseSpec("Body over MAX_BODY_BYTES", ["payload_too_large"]),
+    ...unsupportedMediaType,
+    ...rateLimited,
   },
 });
 

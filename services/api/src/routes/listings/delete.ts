@@ -24,7 +24,7 @@ const route = createRoute({
   request: { params: IdParam },
   responses: {
     200: { description: "Delisted", content: { "application/json": { schema: Delisted } } },
-    ...commonErrors,
+    ...commonErrors(),
     ...authErrors,
     ...notFoundError,
   },

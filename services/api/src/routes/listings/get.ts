@@ -26,7 +26,7 @@ const route = createRoute({
       description: "Every field present; null where there is no data yet",
       content: { "application/json": { schema: ListingDetail } },
     },
-    ...commonErrors,
+    ...commonErrors(),
     ...notFoundError,
   },
 });

@@ -16,7 +16,7 @@ const route = createRoute({
   request: { query: ListingsQuery },
   responses: {
     200: { description: "Index page", content: { "application/json": { schema: ListingIndex } } },
-    ...commonErrors,
+    ...commonErrors("validation_failed", "unknown_query_parameter"),
   },
 });
 

@@ -3,7 +3,7 @@ import { assertEndpointUnchanged, authorizeOwner, presentedToken, updateListing 
 import { ListingDetail, ListingPatchRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { authErrors, commonErrors, notFoundError } from "../responses.js";
+import { authErrors, commonErrors, notFoundError, unsupportedMediaType } from "../responses.js";
 import { IdParam } from "./get.js";
 
 const PatchBody = ListingPatchRequest.extend({
@@ -30,9 +30,10 @@ const route = createRoute({
       description: "Updated listing detail",
       content: { "application/json": { schema: ListingDetail } },
     },
-    ...commonErrors,
+    ...commonErrors("validation_failed", "invalid_json", "endpoint_url_immutable"),
     ...authErrors,
     ...notFoundError,
+    ...unsupportedMediaType,
   },
 });
 

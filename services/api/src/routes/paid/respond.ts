@@ -4,17 +4,25 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
+import { undocumentedErrorBody } from "../../error-docs.js";
 
 const isErrorBody = (body: unknown): body is { error: string } =>
   typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string";
 
-/** A PaidAnswer as an HTTP response; a refusal's body carries the request id like every error body. */
+/**
+ * A PaidAnswer as an HTTP response; a refusal's body carries the request id like every error body, and is
+ * held to the operation's documented codes like `errorJson` (a 402 offer may carry the facilitator's reason).
+ */
 export function respond(c: Context, a: PaidAnswer) {
-  const body =
-    a.status >= 400 && isErrorBody(a.body)
-      ? { ...a.body, request_id: (c as Context<AppEnv>).get("requestId") }
-      : a.body;
-  return c.json(body as object, a.status as ContentfulStatusCode, a.headers);
+  const ctx = c as Context<AppEnv>;
+  if (a.status >= 400 && isErrorBody(a.body)) {
+    const requestId = ctx.get("requestId");
+    const offer = typeof (a.body as { x402Version?: unknown }).x402Version === "number";
+    const problem = ctx.get("errorDocs")?.(c, a.status, a.body.error, { offer });
+    if (problem) return c.json({ ...undocumentedErrorBody(problem), request_id: requestId }, 500);
+    return c.json({ ...a.body, request_id: requestId }, a.status as ContentfulStatusCode, a.headers);
+  }
+  return c.json(a.body as object, a.status as ContentfulStatusCode, a.headers);
 }
 
 export function requireSeller(deps: AppDeps) {

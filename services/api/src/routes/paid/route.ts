@@ -1,11 +1,20 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { PAID_ROUTES } from "@tollgate/core";
 import { findListing } from "@tollgate/registry";
+import type { ErrorCode } from "@tollgate/schema";
 import { isListingId } from "@tollgate/schema";
 import type { PaidAnswer } from "@tollgate/x402";
 import type { App } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { commonErrors, errorResponseSpec, paymentRequiredSpec, type Tag } from "../responses.js";
+import {
+  commonErrors,
+  errorResponseSpec,
+  notFoundError,
+  PAYMENT_REFUSALS,
+  paymentRequiredSpec,
+  saleErrors,
+  type Tag,
+} from "../responses.js";
 import { sellPaid } from "./respond.js";
 
 /**
@@ -51,8 +60,14 @@ export interface PaidRouteSpec<P extends z.ZodObject | undefined, Found> {
   offer: string;
   params?: P;
   response: { description: string; schema: z.ZodType };
-  /** Refusals besides 402 that offer and charge nothing (a switched-off tier, stale data), documented. */
-  refusals?: { 403?: string; 503?: string };
+  /**
+   * Refusals besides 402 that offer and charge nothing (a switched-off tier, stale data): the description
+   * and the codes each status answers.
+   */
+  refusals?: {
+    403?: { description: string; codes: [ErrorCode, ...ErrorCode[]] };
+    503?: { description: string; codes: [ErrorCode, ...ErrorCode[]] };
+  };
   /** The listing a sale is about, kept on its ledger row. */
   listingId?: (input: Input<P>) => string | null;
   /**
@@ -96,14 +111,30 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
         }),
         content: { "application/json": { schema: spec.response.schema } },
       },
-      ...paymentRequiredSpec(
-        spec.params
-          ? "Payment required (PaymentRequired), or listing_not_found and payment refusals (never charged)"
-          : "Payment required (PaymentRequired), or payment refusals (never charged)",
-      ),
-      ...(spec.refusals?.[403] ? { 403: errorResponseSpec(spec.refusals[403]) } : {}),
-      ...(spec.refusals?.[503] ? { 503: errorResponseSpec(spec.refusals[503]) } : {}),
-      ...commonErrors,
+      // A listing route refuses an unknown id before the offer (402 listing_not_found) and, should the
+      // listing go while the payment verified, after it (404 not_found); neither is charged.
+      ...(spec.params
+        ? paymentRequiredSpec(
+            "Payment required (PaymentRequired), or an unknown listing or a payment refused (never charged)",
+            ["listing_not_found", ...PAYMENT_REFUSALS],
+          )
+        : paymentRequiredSpec("Payment required (PaymentRequired), or a payment refused (never charged)", [
+            ...PAYMENT_REFUSALS,
+          ])),
+      ...(spec.params ? notFoundError : {}),
+      ...saleErrors,
+      ...(spec.refusals?.[403]
+        ? { 403: errorResponseSpec(spec.refusals[403].description, spec.refusals[403].codes) }
+        : {}),
+      ...(spec.refusals?.[503]
+        ? {
+            503: errorResponseSpec(spec.refusals[503].description, [
+              ...spec.refusals[503].codes,
+              "service_unavailable",
+            ]),
+          }
+        : {}),
+      ...commonErrors(),
     },
   });
   app.openapi(route, async (c) => {

@@ -17,7 +17,14 @@ import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import type { App, AppEnv } from "../../app.js";
 import type { AppDeps } from "../../deps.js";
-import { commonErrors, errorResponseSpec, paymentRequiredSpec } from "../responses.js";
+import {
+  errorResponseSpec,
+  internalError,
+  notFoundError,
+  PAYMENT_REFUSALS,
+  paymentRequiredSpec,
+  saleErrors,
+} from "../responses.js";
 import { requireSeller, respond, sellRequest } from "./respond.js";
 import { PaidIdParam, safeId } from "./route.js";
 
@@ -106,15 +113,30 @@ function routeFor(method: "get" | "post"): RouteConfig {
           "Paid: the plan is queued (PAYMENT-RESPONSE carries the settlement); with ?view=status: the plan's progress",
         content: { "application/json": { schema: method === "get" ? Queued.or(Progress) : Queued } },
       },
-      400: errorResponseSpec("unknown_plan (lists both plans) or quote_above_plan_cap; never charged"),
-      401: errorResponseSpec(
-        "claim_token_required or claim_token_invalid; names the claim flow; never charged",
+      400: errorResponseSpec(
+        method === "get"
+          ? "An unknown plan (lists both plans), a quote above the plan cap, or a view other than status; never charged"
+          : "An unknown plan (lists both plans) or a quote above the plan cap; never charged",
+        method === "get"
+          ? ["unknown_plan", "quote_above_plan_cap", "validation_failed"]
+          : ["unknown_plan", "quote_above_plan_cap"],
       ),
+      401: errorResponseSpec("Owner token missing or wrong; names the claim flow; never charged", [
+        "claim_token_required",
+        "claim_token_invalid",
+      ]),
       ...paymentRequiredSpec(
-        "Both offers (PaymentRequired), or listing_not_found and payment refusals (never charged)",
+        "Both offers (PaymentRequired), or an unknown listing or a payment refused (never charged)",
+        ["listing_not_found", ...PAYMENT_REFUSALS],
       ),
-      409: errorResponseSpec("plan_in_progress: purchases_done of purchases_total; never charged"),
-      500: commonErrors[500],
+      // ?view=status of an unknown or delisted listing (free, so not a 402).
+      ...(method === "get" ? notFoundError : {}),
+      ...saleErrors,
+      409: errorResponseSpec(
+        "A plan is open or being paid for (purchases_done of purchases_total), or the same payment is being settled; never charged",
+        ["plan_in_progress", "payment_in_progress"],
+      ),
+      ...internalError,
     },
   });
 }
