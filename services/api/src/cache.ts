@@ -21,7 +21,14 @@ export class ListingCache {
   /** Drops since start, globally (clear) and per id (invalidate): an answer read before a drop is not stored after it. */
   private epoch = 0;
   private readonly drops = new Map<string, number>();
+  /** Told of every drop: a listing id, or null when everything was dropped (connection up or down). */
+  private readonly watchers = new Set<(id: string | null) => void>();
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
+
+  /** Be told of every change notification (id) and of every full drop (null). */
+  watch(fn: (id: string | null) => void): void {
+    this.watchers.add(fn);
+  }
 
   constructor(private readonly opts: { ttlMs: number; max: number }) {}
 
@@ -74,17 +81,128 @@ export class ListingCache {
     this.drops.set(id, (this.drops.get(id) ?? 0) + 1);
     this.stats.invalidations++;
     this.entries.delete(id);
+    for (const w of this.watchers) w(id);
   }
 
   clear(): void {
     this.epoch++;
     this.drops.clear();
     this.entries.clear();
+    for (const w of this.watchers) w(null);
   }
 
   async close(): Promise<void> {
     await this.listener?.close();
     this.clear();
+  }
+}
+
+export interface KeptDiscover<E> {
+  body: string;
+  etag: string;
+  /** The search event to log again for each request served from memory (demand counts every search). */
+  event: E;
+  at: number;
+}
+
+/**
+ * Serialised discover answers, riding on the listing cache's change notifications. An answer matched by
+ * meaning depends only on the listings the matcher returned and those it shows: it is dropped when one of them
+ * changes, or when a listing the semantic index does not hold changes (a new listing is matched by text until
+ * it is embedded, so it could join any answer). Any other answer (matched by text, no q) depends on every
+ * listing and is dropped on any change. Keys carry the matcher's state (model ready, index version), so an
+ * answer is never served across an embedding change. Never older than `ttlMs`; nothing is served while the
+ * LISTEN connection is down.
+ */
+export class DiscoverCache<E> {
+  private readonly entries = new Map<string, KeptDiscover<E> & { deps: Set<string> | null }>();
+  /** Keys by listing id they depend on; `anyChange` keys depend on every listing. */
+  private readonly byListing = new Map<string, Set<string>>();
+  private readonly anyChange = new Set<string>();
+  private generation = 0;
+  /** The latest changes (generation, listing id or null for all), to tell whether one touched an answer in flight. */
+  private readonly recent: { generation: number; id: string | null }[] = [];
+  readonly stats = { hits: 0, misses: 0, drops: 0 };
+
+  constructor(
+    private readonly listings: ListingCache,
+    private readonly opts: { ttlMs: number; max: number; isIndexed: (id: string) => boolean },
+  ) {
+    listings.watch((id) => {
+      this.generation++;
+      this.recent.push({ generation: this.generation, id });
+      if (this.recent.length > 1000) this.recent.splice(0, 500);
+      if (id === null || !opts.isIndexed(id)) return this.clear();
+      for (const key of [...(this.byListing.get(id) ?? []), ...this.anyChange]) this.drop(key);
+    });
+  }
+
+  /** The generation to pass to `keep`: an answer computed across a change is not kept. */
+  get current(): number {
+    return this.generation;
+  }
+
+  get(key: string, now = Date.now()): KeptDiscover<E> | null {
+    if (!this.listings.live) return null;
+    const e = this.entries.get(key);
+    if (!e || now - e.at > this.opts.ttlMs) {
+      this.stats.misses++;
+      return null;
+    }
+    this.stats.hits++;
+    return e;
+  }
+
+  /** Keep an answer computed since `generation`; `deps` null means it depends on every listing. */
+  keep(
+    key: string,
+    generation: number,
+    body: string,
+    event: E,
+    deps: Iterable<string> | null,
+  ): KeptDiscover<E> {
+    const e = { body, etag: etagFor(body), event, at: Date.now(), deps: deps ? new Set(deps) : null };
+    if (!this.listings.live || this.touchedSince(generation, e.deps)) return e;
+    this.drop(key);
+    if (this.entries.size >= this.opts.max) this.drop(this.entries.keys().next().value as string);
+    this.entries.set(key, e);
+    if (!e.deps) this.anyChange.add(key);
+    else
+      for (const id of e.deps) {
+        let keys = this.byListing.get(id);
+        if (!keys) this.byListing.set(id, (keys = new Set()));
+        keys.add(key);
+      }
+    return e;
+  }
+
+  /** Whether a change since `generation` may have changed an answer depending on `deps`. */
+  private touchedSince(generation: number, deps: Set<string> | null): boolean {
+    if (generation === this.generation) return false;
+    if (!deps || (this.recent[0]?.generation ?? Number.POSITIVE_INFINITY) > generation + 1) return true;
+    return this.recent.some(
+      (c) => c.generation > generation && (c.id === null || deps.has(c.id) || !this.opts.isIndexed(c.id)),
+    );
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.stats.drops++;
+    this.entries.delete(key);
+    if (!e.deps) this.anyChange.delete(key);
+    else
+      for (const id of e.deps) {
+        const keys = this.byListing.get(id);
+        keys?.delete(key);
+        if (keys?.size === 0) this.byListing.delete(id);
+      }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byListing.clear();
+    this.anyChange.clear();
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from "@tollgate/db";
 import type { Cidr, Logger, SafeHttpClient } from "@tollgate/platform";
-import type { DiscoverDeps, HostCheck } from "@tollgate/registry";
+import type { DiscoverDeps, HostCheck, SearchEvent } from "@tollgate/registry";
 import type { TransactionProofReader } from "@tollgate/x402";
-import type { ListingCache } from "./cache.js";
+import type { DiscoverCache, ListingCache } from "./cache.js";
 import type { ApiLimits } from "./limits.js";
 import type { Payments } from "./payments.js";
 
@@ -28,6 +28,11 @@ export interface AppDeps {
   limits: ApiLimits;
   /** Serialised GET /v1/listings/{id} answers, dropped on change notifications (absent: no caching). */
   listingCache?: ListingCache;
+  /**
+   * Serialised GET /v1/discover answers (absent: none kept), keyed with `matcherState` (the semantic index's
+   * state: an answer is never served across a model or index change).
+   */
+  discoverCache?: { cache: DiscoverCache<SearchEvent>; matcherState: () => string };
   /** How long a computed /v1/stats answer is served (0 or absent: computed per request). */
   statsCacheMs?: number;
   /** POST /v1/reports: the chain that proves a reported payment (receipts), and the USDC contract. */

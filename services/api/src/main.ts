@@ -10,12 +10,12 @@ import {
   runService,
   workerRedis,
 } from "@tollgate/platform";
-import { createSemanticIndex, searchLogCap, searchLogProducer } from "@tollgate/registry";
+import { createSemanticIndex, type SearchEvent, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
 import { createTransactionProofReader, USDC_BASE } from "@tollgate/x402";
 import { buildApi } from "./app.js";
-import { ListingCache } from "./cache.js";
+import { DiscoverCache, ListingCache } from "./cache.js";
 import { answerClientErrorsAsJson } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
 import type { AppDeps } from "./deps.js";
@@ -76,6 +76,16 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
     }),
     listingCache,
+    discoverCache: listingCache
+      ? {
+          cache: new DiscoverCache<SearchEvent>(listingCache, {
+            ttlMs: config.LISTING_CACHE_TTL_MS,
+            max: 20_000,
+            isIndexed: (id) => semantic?.has(id) ?? false,
+          }),
+          matcherState: () => semantic?.state ?? "off",
+        }
+      : undefined,
     statsCacheMs: config.STATS_CACHE_MS,
     reports: {
       proof: reportChain ? createTransactionProofReader(reportChain) : null,

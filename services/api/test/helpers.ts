@@ -57,6 +57,8 @@ export async function startTestApi(
     reports?: AppDeps["reports"];
     /** The listing cache, given the test database's URL to follow (default: none). */
     listingCache?: (url: string) => AppDeps["listingCache"];
+    /** Discover answers kept beside the listing cache (default: none). */
+    discoverCache?: (listingCache: NonNullable<AppDeps["listingCache"]>) => AppDeps["discoverCache"];
     statsCacheMs?: number;
   } = {},
 ): Promise<TestApi> {
@@ -72,6 +74,7 @@ export async function startTestApi(
     delayHours: 0,
     ...opts.demand,
   };
+  const listingCache = opts.listingCache?.(tdb.url);
   const app = buildApi({
     db: opts.db ? opts.db(tdb) : tdb.db,
     log: opts.log ?? createLogger("api-test", "silent"),
@@ -96,7 +99,8 @@ export async function startTestApi(
     }),
     demand,
     reports: opts.reports,
-    listingCache: opts.listingCache?.(tdb.url),
+    listingCache,
+    discoverCache: listingCache ? opts.discoverCache?.(listingCache) : undefined,
     statsCacheMs: opts.statsCacheMs,
     // Set for the test projects (vitest.config.ts): every error a test provokes must be documented.
     strictErrorDocs: process.env.TOLLGATE_STRICT_ERROR_DOCS === "1",

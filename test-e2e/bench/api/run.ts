@@ -2,10 +2,9 @@
  * Benchmark: GET /v1/discover and GET /v1/listings/{id} with 10k and 100k listings loaded, beside a bare
  * Hono route on the same machine that returns a JSON body of the same size. Run: pnpm bench:api
  */
-import { serve } from "@hono/node-server";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
-import { Hono } from "hono";
+import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { seedListings } from "./seed.js";
@@ -14,18 +13,6 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
 // Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
 const QUEUE_PREFIX = testPrefix("bench_api");
-
-async function bareServer(body: string): Promise<{ url: string; close: () => void }> {
-  const app = new Hono();
-  app.get("/*", (c) => c.body(body, 200, { "content-type": "application/json" }));
-  const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((r) => server.once("listening", r));
-  const addr = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`,
-    close: () => server.close(),
-  };
-}
 
 const rows: LoadResult[] = [];
 const ratios: string[] = [];

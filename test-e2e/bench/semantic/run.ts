@@ -26,6 +26,7 @@ import {
 import { bytesToVector, createEmbedder, normalise, VectorIndex, vectorToBytes } from "@tollgate/semantic";
 import { sql } from "kysely";
 import { seedListings } from "../api/seed.js";
+import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
@@ -198,6 +199,7 @@ function syntheticVector(i: number): Float32Array {
 }
 
 const rowsL: LoadResult[] = [];
+const ratios: string[] = [];
 const rowsIdx: string[] = [];
 const needVectors = await embedder.embed(NEEDS.map(([q]) => q));
 for (const n of SIZES) {
@@ -270,10 +272,27 @@ for (const n of SIZES) {
           connections: 1,
         }),
       );
-      rowsL.push(
-        await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), { durationS: DURATION }),
+      const repeated = await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), {
+        durationS: DURATION,
+      });
+      const body = await (await fetch(urls(needs)[0]!)).text();
+      const bare = await bareServer(body);
+      const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
+        durationS: DURATION,
+      });
+      bare.close();
+      rowsL.push(repeated, b);
+      ratios.push(
+        `repeated needs @${n}: ${(repeated.rps / b.rps).toFixed(3)} of bare throughput, p99 ${repeated.p99} vs ${b.p99} ms`,
       );
-      // Every query new: the model runs for each request.
+      // Every query new: the model runs for each request (one agent at a time, then ten).
+      const fresh1 = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} first ${i}`);
+      rowsL.push(
+        await load(`meaning, every query new, 1 connection @${n}`, urls(fresh1), {
+          durationS: DURATION,
+          connections: 1,
+        }),
+      );
       const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
       rowsL.push(
         await load(`meaning, every query new (model per request) @${n}`, urls(fresh), {
@@ -299,3 +318,4 @@ console.log(
 console.log(rowsIdx.join("\n"));
 console.log(`\n## GET /v1/discover?q latency (10 connections unless noted, ${DURATION} s each)\n`);
 console.log(table(rowsL));
+console.log(`\n${ratios.join("\n")}`);

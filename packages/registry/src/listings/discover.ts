@@ -51,6 +51,9 @@ const STOPWORDS = new Set([
   "need",
 ]);
 
+/** Plain-text matching's bound and gate (see discover). */
+export const TEXT_MATCH = { candidates: 3000, share: 0.5 } as const;
+
 export function queryTerms(q: string): string[] {
   return [
     ...new Set(
@@ -72,7 +75,34 @@ export async function discover(
   q: DiscoverQuery,
   deps: DiscoverDeps = {},
   ctx: { source: "rest" | "mcp"; clientIp: string } = { source: "rest", clientIp: "unknown" },
-): Promise<{ count: number; results: ListingSummary[]; note: string }> {
+): Promise<DiscoverAnswer> {
+  const r = await runDiscover(db, q, deps, ctx);
+  deps.logSearch?.(r.event);
+  return r.answer;
+}
+
+export type DiscoverAnswer = {
+  count: number;
+  results: ListingSummary[];
+  note: string;
+};
+
+/**
+ * Discovery without logging: the answer, how q was matched, and the search event to log (a caller that
+ * keeps answers logs each search itself, from the kept event).
+ */
+export async function runDiscover(
+  db: Db,
+  q: DiscoverQuery,
+  deps: Pick<DiscoverDeps, "matcher"> = {},
+  ctx: { source: "rest" | "mcp"; clientIp: string } = { source: "rest", clientIp: "unknown" },
+): Promise<{
+  answer: DiscoverAnswer;
+  matchedBy: "meaning" | "text" | "none";
+  event: SearchEvent;
+  /** The listings the answer depends on (those matched by meaning and those shown); null: possibly any. */
+  dependsOn: string[] | null;
+}> {
   if (q.category && !(await isKnownCategory(db, q.category)))
     throw new ApiError(
       "validation_failed",
@@ -82,7 +112,7 @@ export async function discover(
   if (q.category) query = query.where("category", "=", q.category);
   if (q.max_price !== undefined) query = query.where("price_amount", "<=", q.max_price);
   if (q.min_score !== undefined) query = query.where("score", ">=", q.min_score);
-  let matchedBy = "none";
+  let matchedBy: "meaning" | "text" | "none" = "none";
   let matched: Match | null = null;
   // After the registry's order (verified, score, price), ties go to the closer match.
   let relevance: RawBuilder<unknown> | null = null;
@@ -107,7 +137,15 @@ export async function discover(
     } else {
       matchedBy = "text";
       if (tsq) {
-        query = query.where(sql<boolean>`search_tsv @@ ${tsq}`);
+        // The fallback's own gate, bounded: at most TEXT_MATCH.candidates matches (read through the GIN index)
+        // are ranked, and those within TEXT_MATCH.share of the best rank are kept. Without the cap, a
+        // whole-sentence need made the planner walk the ranking index over every listing (500 ms at 100k).
+        query = query.where(
+          sql<boolean>`id IN (SELECT id FROM (SELECT id, r, max(r) OVER () AS best FROM (
+            SELECT id, ts_rank(search_tsv, ${tsq}) AS r FROM listings
+            WHERE status <> 'delisted' AND search_tsv @@ ${tsq} LIMIT ${TEXT_MATCH.candidates}) c) g
+            WHERE r >= best * ${TEXT_MATCH.share})`,
+        );
         relevance = sql`-ts_rank(search_tsv, ${tsq})`;
       }
     }
@@ -119,7 +157,7 @@ export async function discover(
   if (relevance) ordered = ordered.orderBy(relevance);
   const rows = await ordered.orderBy("id", "asc").limit(q.limit).execute();
   const results = rows.map(toListingSummary);
-  deps.logSearch?.({
+  const event: SearchEvent = {
     source: ctx.source,
     query: q.q ?? null,
     category: q.category ?? null,
@@ -128,8 +166,13 @@ export async function discover(
     resultIds: results.map((r) => r.id),
     clientIp: ctx.clientIp,
     at: new Date(),
-  });
-  return { count: results.length, results, note: discoverNote(matchedBy, matched, results.length) };
+  };
+  return {
+    answer: { count: results.length, results, note: discoverNote(matchedBy, matched, results.length) },
+    matchedBy,
+    event,
+    dependsOn: matchedBy === "meaning" ? [...(matched?.ids ?? []), ...event.resultIds] : null,
+  };
 }
 
 const ORDER_NOTE =
@@ -145,6 +188,6 @@ function discoverNote(matchedBy: string, matched: Match | null, count: number): 
     return `${how}. ${ORDER_NOTE}`;
   }
   if (matchedBy === "text")
-    return `q matched by text (the model is not ready, or semantic search is off): listings holding any of the need's words. ${ORDER_NOTE}`;
+    return `q matched by text (the model is not ready, or semantic search is off): listings holding the need's words, those ranked within half of the best full-text rank kept. ${ORDER_NOTE}`;
   return ORDER_NOTE;
 }

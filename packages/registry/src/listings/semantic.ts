@@ -226,6 +226,12 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
   return {
     matcher,
     refresh,
+    /** Whether the listing is in this replica's index (a listing not in it is matched by text, if at all). */
+    has: (id: string) => meta.has(id),
+    /** Changes whenever an answer of the matcher may change: the model became ready, or the index moved. */
+    get state() {
+      return `${loaded && modelReady && categoryVectors ? "meaning" : "text"}:${index.version}`;
+    },
     get size() {
       return index.size;
     },
