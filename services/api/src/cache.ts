@@ -169,9 +169,9 @@ export class DiscoverCache<E> {
     if (!e.deps) this.anyChange.add(key);
     else
       for (const id of e.deps) {
-        let keys = this.byListing.get(id);
-        if (!keys) this.byListing.set(id, (keys = new Set()));
+        const keys = this.byListing.get(id) ?? new Set<string>();
         keys.add(key);
+        this.byListing.set(id, keys);
       }
     return e;
   }
