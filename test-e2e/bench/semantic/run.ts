@@ -301,9 +301,17 @@ for (const n of SIZES) {
       );
     } else {
       rowsL.push(
-        await load(`plain text, 1 connection @${n}`, urls(needs), { durationS: DURATION, connections: 1 }),
+        await load(`plain text, repeated needs, 1 connection @${n}`, urls(needs), {
+          durationS: DURATION,
+          connections: 1,
+        }),
       );
-      rowsL.push(await load(`plain text @${n}`, urls(needs), { durationS: DURATION }));
+      rowsL.push(
+        await load(`plain text, repeated needs (answer cached) @${n}`, urls(needs), { durationS: DURATION }),
+      );
+      // Every query new: the full-text search runs for each request.
+      const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
+      rowsL.push(await load(`plain text, every query new @${n}`, urls(fresh), { durationS: DURATION }));
     }
     await api.stop();
     await dropQueuePrefix(QUEUE_PREFIX);
