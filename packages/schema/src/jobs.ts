@@ -69,6 +69,20 @@ export const SearchLogJob = z.object({
 });
 export type SearchLogJob = z.infer<typeof SearchLogJob>;
 
+/** One purchase for the scout to make: routine (due by rung) or owed by a verify-now plan. */
+export const PurchaseJob = z.object({
+  listingId: z.string().max(64),
+  /** A verify-now plan's purchase (seq in the plan); absent for a routine purchase. */
+  plan: z
+    .object({ planId: z.string().regex(/^[\w-]{1,64}$/), seq: z.number().int().min(1).max(100) })
+    .optional(),
+  /** The listing's last purchase when the scheduler found it due (epoch ms, "never", or "plan"): part of the job id. */
+  dueSince: z.string().regex(/^(\d{1,15}|never|plan)$/),
+});
+export type PurchaseJob = z.infer<typeof PurchaseJob>;
+export const purchaseJobId = (j: PurchaseJob) =>
+  `${j.listingId}-${j.plan ? `plan-${j.plan.planId}-${j.plan.seq}` : `routine-${j.dueSince}`}`;
+
 /**
  * A tick runs once: a failed one is superseded by the next. The last ticks are kept to look at, so a fast
  * schedule does not grow Redis without bound.
@@ -120,6 +134,28 @@ export const jobCatalog = {
     name: "demand-schedule",
     doc: "The demand aggregator's tick: snapshots rebuilds the paid demand snapshots (single writer).",
     jobNames: ["snapshots"],
+    payload: ScheduleTick,
+    defaults: TICK_DEFAULTS,
+    worker: { concurrency: 1 },
+  }),
+  purchase: defineQueue({
+    name: "purchase",
+    doc: "One purchase by the scout: enqueued by the scout-schedule tick (plan purchases first), taken by every scout replica; id per (listing, plan seq or due time), so one due purchase is queued once. Paying twice is prevented by the database (one purchase in flight per listing, the listing re-read under lock).",
+    jobNames: ["purchase"],
+    payload: PurchaseJob,
+    defaults: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 5000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 3600 },
+    },
+    jobId: purchaseJobId,
+    worker: { concurrency: 2, lockDurationMs: 180_000 },
+  }),
+  scoutSchedule: defineQueue({
+    name: "scout-schedule",
+    doc: "The scout's tick: reconcile settles purchases a killed replica left behind, then what is due is enqueued as purchase jobs.",
+    jobNames: ["plan"],
     payload: ScheduleTick,
     defaults: TICK_DEFAULTS,
     worker: { concurrency: 1 },

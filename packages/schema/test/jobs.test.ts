@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { jobCatalog, probeJobId, QUEUE_NAMES } from "../src/jobs.js";
+import { jobCatalog, probeJobId, purchaseJobId, QUEUE_NAMES } from "../src/jobs.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -13,6 +13,8 @@ const QUEUES: [keyof typeof jobCatalog, string, string[]][] = [
   ["searchLog", "search-log", ["search"]],
   ["demandSchedule", "demand-schedule", ["snapshots"]],
   ["paymentsReconcile", "payments-reconcile", ["reconcile"]],
+  ["purchase", "purchase", ["purchase"]],
+  ["scoutSchedule", "scout-schedule", ["plan"]],
 ];
 
 /** TypeScript sources of the services, packages, end-to-end tests and scripts (no dependencies). */
@@ -68,6 +70,18 @@ describe("job catalog", () => {
       params: {},
     };
     expect(jobCatalog.searchLog.jobId?.(search)).toBe(eventId);
+    const routine = {
+      listingId: "lst_3f9a0c1b2d4e5f6a7b8c",
+      dueSince: String(Date.UTC(2026, 10, 25, 11, 30)),
+    };
+    expect(purchaseJobId(routine)).not.toContain(":");
+    expect(purchaseJobId({ ...routine, dueSince: "plan", plan: { planId: "vnp_1", seq: 2 } })).toBe(
+      "lst_3f9a0c1b2d4e5f6a7b8c-plan-vnp_1-2",
+    );
+    // A time with ':' (an ISO date) is refused before it can reach BullMQ.
+    expect(
+      jobCatalog.purchase.payload.safeParse({ ...routine, dueSince: "2026-11-25T11:30:00Z" }).success,
+    ).toBe(false);
   });
 
   it("ticks carry no payload", () => {

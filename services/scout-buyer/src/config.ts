@@ -18,6 +18,10 @@ export const scoutEnvSchema = z
     /** Seconds between two purchases of one listing (re-buys earn `2x`, `held`, `Nwk`). */
     SCOUT_REBUY_AFTER_S: envInt(3 * 86_400, 1, 90 * 86_400),
     SCOUT_TIMEOUT_MS: envInt(20_000, 100, 120_000),
+    /** Purchases one replica makes at once (BullMQ worker concurrency). */
+    SCOUT_CONCURRENCY: envInt(2, 1, 32),
+    /** Routine purchases the tick enqueues at most (the most due first). */
+    SCOUT_BATCH: envInt(20, 1, 1000),
     ALLOW_HTTP_ENDPOINTS: envBoolean(false),
   })
   .superRefine((c, ctx) => {

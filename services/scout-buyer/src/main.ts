@@ -13,7 +13,8 @@ import { sql } from "kysely";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { scoutEnvSchema } from "./config.js";
-import { type ScoutDeps, scoutRound } from "./scout.js";
+import { startScoutQueues } from "./queue.js";
+import type { ScoutDeps } from "./scout.js";
 
 await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }) => {
   const db = await openDatabase(config.DATABASE_URL, {
@@ -21,9 +22,7 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
     max: 4,
     ...databaseFromConfig(config),
   });
-  shutdown.register("postgres", () => db.destroy());
   const redis = workerRedis(config.REDIS_URL);
-  shutdown.register("redis", () => redis.quit());
   await redisReady(redis);
   await sql`SELECT 1`.execute(db);
   const client = createSafeHttpClient({
@@ -33,7 +32,6 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
     allowance: allowanceFromConfig(config),
     allowHttp: config.ALLOW_HTTP_ENDPOINTS,
   });
-  shutdown.register("http-client", () => client.close());
   const account = privateKeyToAccount(config.SCOUT_PRIVATE_KEY as `0x${string}`);
   const deps: ScoutDeps = {
     db,
@@ -56,27 +54,24 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
     policy: deps.policy,
     tick_ms: config.SCOUT_TICK_MS,
   });
-  // Rounds run back to back with a pause; an error in one round is logged and the next one runs. The
-  // process ends only on a signal.
-  let stopping = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopping) return;
-    current = scoutRound(deps)
-      .then((counts) => {
-        if (counts.recorded + counts.not_paid > 0) log.info({ counts }, "scout round");
-      })
-      .catch((err) => log.error({ err }, "scout round failed; the next one runs as scheduled"))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, config.SCOUT_TICK_MS);
-      });
-  };
-  shutdown.register("rounds", async () => {
-    stopping = true;
-    clearTimeout(timer);
-    await current;
+  // Purchases are jobs on BullMQ (jobCatalog.purchase): a tick shared by every replica enqueues what is due,
+  // every replica's worker buys. The process ends only on a signal; in-flight purchases finish first.
+  const queues = await startScoutQueues(deps, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    tickMs: config.SCOUT_TICK_MS,
+    batch: config.SCOUT_BATCH,
+    concurrency: config.SCOUT_CONCURRENCY,
   });
-  tick();
-  return { wallet: account.address, tick_ms: config.SCOUT_TICK_MS, policy: deps.policy };
+  // Steps run in this order: in-flight purchases finish before the connections they use close.
+  shutdown.register("queues", () => queues.close());
+  shutdown.register("http-client", () => client.close());
+  shutdown.register("redis", () => redis.quit());
+  shutdown.register("postgres", () => db.destroy());
+  return {
+    wallet: account.address,
+    tick_ms: config.SCOUT_TICK_MS,
+    concurrency: config.SCOUT_CONCURRENCY,
+    policy: deps.policy,
+  };
 });

@@ -13,7 +13,6 @@ import {
   type ScoutCandidate,
   type ScoutPolicy,
   scoutCandidates,
-  spentToday,
   startPurchase,
   strandedPurchases,
 } from "@tollgate/registry";
@@ -104,11 +103,14 @@ export async function buyOne(
   const recordPurchase = (db: Db, id: string, r: PurchaseResult) =>
     recordPurchaseRow(db, id, r, new Date(), d.plans);
   const price = c.price_amount;
-  if ((await spentToday(d.db, now)) + price > d.policy.dailyBudgetUsd) return "budget";
-  if ((await spentToday(d.db, now, c.obs_pay_to ?? undefined)) + price > d.policy.perSellerDailyUsd)
-    return "budget";
-  // A routine purchase only if nobody bought the listing since it was picked (another replica).
-  const id = await startPurchase(d.db, c.id, price, plan, plan ? undefined : c.last_purchase_at);
+  // A routine purchase only if nobody bought the listing since it was picked (another replica); within the
+  // daily and per-seller budgets, reserved under one lock across replicas.
+  const id = await startPurchase(d.db, c.id, price, plan, plan ? undefined : c.last_purchase_at, {
+    policy: d.policy,
+    payTo: c.obs_pay_to,
+    now,
+  });
+  if (id === "budget") return "budget";
   if (!id) return "busy";
   const listedAtomic = BigInt(Math.round(price * 1e6));
   let refused: { outcome: PurchaseOutcome | "payto_unconfirmed"; reason: string; quote: string } | null =

@@ -11,7 +11,7 @@ import {
   startChain,
   startDemoSellers,
 } from "@tollgate/devnet";
-import { createLogger, createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
+import { createLogger, createSafeHttpClient, type SafeHttpClient, workerRedis } from "@tollgate/platform";
 import {
   createPlan,
   duePlanPurchases,
@@ -28,6 +28,7 @@ import { createSettlementReader } from "@tollgate/x402";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startScoutQueues } from "../src/queue.js";
 import { buyOne, reconcile, type ScoutDeps, scoutRound } from "../src/scout.js";
 
 let chain: Chain;
@@ -74,10 +75,10 @@ afterAll(async () => {
 });
 
 /** A verified listing of a demo seller, as the prober leaves one. */
-async function listSeller(name: SellerName, over: Record<string, unknown> = {}) {
+async function listSeller(name: SellerName, over: Record<string, unknown> = {}, db = tdb.db) {
   const s = demo.sellers[name];
   const id = randomUUID();
-  await tdb.db
+  await db
     .insertInto("listings")
     .values({
       id,
@@ -366,5 +367,100 @@ describe("the scout buys as an agent would", () => {
       delivered: false,
       tx_hash: p!.tx_hash,
     });
+  });
+});
+
+describe("the scout on BullMQ queues", () => {
+  const until = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it("two replicas share the queue: every due listing is bought once, plan purchases included, none twice", async () => {
+    // A database of its own, so the scheduler sees only these listings.
+    const own = await createTestDatabase();
+    const prefix = `tollgate-test-scout-${randomUUID()}`;
+    const redis = [workerRedis("redis://127.0.0.1:6379"), workerRedis("redis://127.0.0.1:6379")];
+    const d: ScoutDeps = {
+      ...deps,
+      db: own.db,
+      plans: { due: duePlanPurchases, record: (trx, done) => recordPlanPurchase(trx as never, done) },
+    };
+    try {
+      const list = () => listSeller("x402-hono", {}, own.db);
+      const ids = await Promise.all([list(), list(), list(), list()]);
+      const planned = await list();
+      await createPlan(own.db, {
+        listingId: planned,
+        kind: "single",
+        paymentTx: `0x${"cd".repeat(32)}`,
+        payer: chain.wallets.buyers[0]!.address,
+      });
+      const before = await scoutBalance();
+      const replicas = await Promise.all(
+        redis.map((connection) =>
+          startScoutQueues(d, { connection, prefix, tickMs: 150, batch: 20, concurrency: 2 }),
+        ),
+      );
+      const all = [...ids, planned];
+      const bought = async () =>
+        own.db
+          .selectFrom("purchases")
+          .select(["listing_id", "tx_hash", "state", "plan_id"])
+          .where("dry_run", "=", false)
+          .execute();
+      try {
+        await until("a purchase of every listing", async () => {
+          const rows = await bought();
+          return all.every((id) => rows.some((r) => r.listing_id === id && r.state === "recorded"));
+        });
+        // More ticks pass: nothing is bought again (the re-buy wait is 60 s).
+        await new Promise((r) => setTimeout(r, 1500));
+      } finally {
+        await Promise.all(replicas.map((q) => q.close()));
+      }
+      const rows = await bought();
+      expect(rows.map((r) => r.listing_id).sort()).toEqual([...all].sort());
+      expect(rows.find((r) => r.listing_id === planned)?.plan_id).not.toBeNull();
+      expect(new Set(rows.map((r) => r.tx_hash)).size).toBe(all.length);
+      expect(await scoutBalance()).toBe(before - 10_000n * BigInt(all.length));
+      expect(await planStatus(own.db, planned)).toMatchObject({ status: "completed", purchases_done: 1 });
+    } finally {
+      for (const r of redis) await r.quit();
+      await own.drop();
+    }
+  });
+
+  it("one budget across concurrent purchases: the daily budget is reserved under a lock, never overrun", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => listSeller("x402-hono")));
+    const now = new Date();
+    const { spentToday } = await import("@tollgate/registry");
+    const spent = await spentToday(tdb.db, now);
+    // Room for two purchases of 0.01 and a bit, not three.
+    const tight = { ...policy, dailyBudgetUsd: spent + 0.025 };
+    const results = await Promise.all(
+      ids.map((id) =>
+        startPurchase(tdb.db, id, 0.01, undefined, undefined, { policy: tight, payTo: null, now }),
+      ),
+    );
+    expect(results.filter((r) => r === "budget")).toHaveLength(4);
+    expect(results.filter((r) => typeof r === "string" && r !== "budget")).toHaveLength(2);
+    expect(await spentToday(tdb.db, now)).toBeCloseTo(spent + 0.02, 6);
+    await tdb.db.deleteFrom("purchases").where("listing_id", "in", ids).execute();
+    // The per-seller cap likewise: intents count against their seller before any quote is seen.
+    const payTo = chain.wallets.sellers[0]!.address;
+    const sellerSpent = await spentToday(tdb.db, now, payTo);
+    const perSeller = { ...policy, perSellerDailyUsd: sellerSpent + 0.015 };
+    const one = await Promise.all(
+      ids.map((id) =>
+        startPurchase(tdb.db, id, 0.01, undefined, undefined, { policy: perSeller, payTo, now }),
+      ),
+    );
+    expect(one.filter((r) => r === "budget")).toHaveLength(5);
+    // Leave no intent in flight for the tests after this one.
+    await tdb.db.deleteFrom("purchases").where("listing_id", "in", ids).execute();
   });
 });

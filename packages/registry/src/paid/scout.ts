@@ -35,12 +35,17 @@ export interface ScoutPolicy {
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** USD spent on real purchases since the start of today's UTC day (in-flight purchases count at their quote). */
+/**
+ * USD spent on real purchases since the start of today's UTC day. In-flight purchases count at their quote,
+ * or at the listed price before a quote was seen, so concurrent purchases never overrun the budget together.
+ */
 export async function spentToday(db: Db, now: Date, payTo?: string): Promise<number> {
   let q = db
     .selectFrom("purchases")
     .select(
-      sql<string>`coalesce(sum(coalesce(amount_usdc, quote_amount_atomic::numeric / 1e6)), 0)`.as("usd"),
+      sql<string>`coalesce(sum(coalesce(amount_usdc, quote_amount_atomic::numeric / 1e6, CASE WHEN state = 'paying' THEN listed_price END)), 0)`.as(
+        "usd",
+      ),
     )
     .where("at", ">=", startOfUtcDay(now))
     .where("dry_run", "=", false);
@@ -67,6 +72,21 @@ export async function scoutCandidates(db: Db, now: Date, policy: ScoutPolicy, li
     .orderBy("status_changed_at", "asc")
     .limit(limit)
     .execute();
+}
+
+/** One listing, if it is still due a routine purchase now (what a queued purchase job re-checks). */
+export async function scoutCandidate(db: Db, listingId: string, now: Date, policy: ScoutPolicy) {
+  return (
+    (await candidates(db, policy)
+      .where("id", "=", listingId)
+      .where((eb) =>
+        eb.or([
+          eb("last_purchase_at", "is", null),
+          eb("last_purchase_at", "<", new Date(now.getTime() - policy.rebuyAfterS * 1000)),
+        ]),
+      )
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Listings the scout may ever buy from: verified, a payTo seen and neither burn nor unstable, within the cap. */
@@ -106,8 +126,22 @@ export async function startPurchase(
   listedPrice: number,
   plan?: PlanItem,
   seenLastPurchaseAt?: Date | null,
-): Promise<string | null> {
+  budget?: { policy: ScoutPolicy; payTo: string | null; now: Date },
+): Promise<string | null | "budget"> {
   return db.transaction().execute(async (trx) => {
+    if (budget) {
+      // One budget for every replica and every concurrent purchase: checked and reserved (the intent row
+      // counts at its listed price) under one lock.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('tollgate:scout-budget'))`.execute(trx);
+      if ((await spentToday(trx, budget.now)) + listedPrice > budget.policy.dailyBudgetUsd + 1e-9)
+        return "budget";
+      if (
+        budget.payTo &&
+        (await spentToday(trx, budget.now, budget.payTo)) + listedPrice >
+          budget.policy.perSellerDailyUsd + 1e-9
+      )
+        return "budget";
+    }
     if (seenLastPurchaseAt !== undefined) {
       const now = await trx
         .selectFrom("listings")
@@ -126,6 +160,8 @@ export async function startPurchase(
         delivered: false,
         state: "paying",
         listed_price: listedPrice,
+        // The payTo the probe saw, so the per-seller budget counts this intent; the signed payment's replaces it.
+        ...(budget?.payTo ? { pay_to: budget.payTo } : {}),
         plan_id: plan?.planId ?? null,
         plan_seq: plan?.seq ?? null,
       })
