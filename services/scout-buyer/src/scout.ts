@@ -167,11 +167,18 @@ export async function buyOne(
   let res: Response | null = null;
   let body: Uint8Array = new Uint8Array();
   let failure: unknown = null;
+  // A controller held here and a plain timer, not AbortSignal.timeout: the Request copies made on the way
+  // (fetchVia, the x402 wrapper's retry) only follow the caller's signal weakly, and a timeout signal nobody
+  // holds can be garbage-collected before it fires, letting a stalling seller run past the timeout.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${d.timeoutMs} ms`)), d.timeoutMs);
   try {
-    res = await pay(c.endpoint_url, { method: "GET", signal: AbortSignal.timeout(d.timeoutMs) });
+    res = await pay(c.endpoint_url, { method: "GET", signal: deadline.signal });
     body = new Uint8Array(await res.arrayBuffer());
   } catch (err) {
     failure = err;
+  } finally {
+    clearTimeout(timer);
   }
   const latency = Math.round(performance.now() - started);
   const base = {

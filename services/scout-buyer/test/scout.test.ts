@@ -432,7 +432,7 @@ describe("the scout on BullMQ queues", () => {
       for (const r of redis) await r.quit();
       await own.drop();
     }
-  });
+  }, 120_000);
 
   it("one budget across concurrent purchases: the daily budget is reserved under a lock, never overrun", async () => {
     const ids = await Promise.all(Array.from({ length: 6 }, () => listSeller("x402-hono")));
