@@ -1,0 +1,318 @@
+/**
+ * Benchmark: a mixed-load soak. Agent traffic for BENCH_SOAK_S seconds (default 600): discover by meaning
+ * (repeated and never-seen needs), listing details, resolve, the listing index, stats, MCP tool calls through
+ * the official MCP client, paid verdicts bought with the official x402 client, and a trickle of submissions,
+ * while a prober probes 200 local sellers and the scout buys from the demo sellers on the local chain.
+ * Reports per route the requests, error rate, p50 and p99, and each process's resident memory after warm-up,
+ * at the end, and its trend over the second half (a leak shows as a steady climb).
+ * Run: pnpm bench:soak   (BENCH_SOAK_S, BENCH_AGENTS default 8, BENCH_LISTINGS default 5000)
+ */
+import { readFileSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { testPrefix } from "@tollgate/db/testing";
+import {
+  createLocalFacilitator,
+  dropQueuePrefix,
+  FORECAST_SCHEMA,
+  payingFetch,
+  type RunningService,
+  startChain,
+  startDemoSellers,
+  startSellerFleet,
+  startService,
+} from "@tollgate/devnet";
+import { createListing, validateSubmission } from "@tollgate/registry";
+import { sql } from "kysely";
+import { seedListings } from "../api/seed.js";
+import { dropBenchDb, freshBenchDb } from "../db.js";
+
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 8);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 5000);
+const SAMPLE_EVERY_MS = 10_000;
+
+const chain = await startChain();
+const payTo = chain.wallets.sellers[0]!.address;
+const demo = await startDemoSellers({ payTo, facilitator: createLocalFacilitator(chain) });
+const fleet = await startSellerFleet(260, payTo);
+const name = "tollgate_bench_soak";
+const { db, url } = await freshBenchDb(name);
+
+// The directory agents read: synthetic listings (their probes are not due during the run), 200 fleet sellers
+// the prober keeps probing, and the demo sellers the prober verifies and the scout buys from.
+const seeded = await seedListings(db, LISTINGS);
+await sql`UPDATE listings SET next_check_by = now() + interval '1 year'`.execute(db);
+const listed = async (endpoint: string, label: string) =>
+  createListing(
+    db,
+    await validateSubmission(
+      db,
+      {
+        name: label,
+        description: `${label}: hourly weather forecast for a city, JSON`,
+        endpoint_url: endpoint,
+        category: "data.weather",
+        price_amount: 0.01,
+        response_schema: FORECAST_SCHEMA,
+      },
+      { checkHost: async () => ({ ok: true }), allowHttp: true },
+    ),
+  );
+for (const u of fleet.urls.slice(0, 200)) await listed(u, "fleet seller");
+for (const s of ["x402-hono", "cheat-500", "every-other", "cheat-html"] as const)
+  await listed(demo.sellers[s].url, `demo ${s}`);
+await sql`ANALYZE listings`.execute(db);
+const unlisted = fleet.urls.slice(200); // submitted during the run, one at a time
+
+const QUEUE_PREFIX = testPrefix("bench_soak");
+const env = {
+  NODE_ENV: "test",
+  DATABASE_URL: url,
+  QUEUE_PREFIX,
+  API_PORT: "0",
+  MCP_PORT: "0",
+  SSRF_ALLOW_HOSTS: `${demo.allowanceEnv},${fleet.allowanceEnv}`,
+  ALLOW_HTTP_ENDPOINTS: "true",
+  CHAIN_RPC_URL: chain.rpcUrl,
+  OPERATOR_PAY_TO: chain.wallets.operator.address,
+  FACILITATOR_RPC_URL: chain.rpcUrl,
+  FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
+  SIGNING_KEY_FILE: `/tmp/tollgate-bench-soak-key-${process.pid}.json`,
+  SCOUT_PRIVATE_KEY: chain.wallets.scout.privateKey,
+  SCOUT_TICK_MS: "2000",
+  SCOUT_REBUY_AFTER_S: "60",
+  SCOUT_TIMEOUT_MS: "5000",
+  PROBE_INTERVAL_SCALE: "0.002",
+  PROBE_TICK_MS: "500",
+  PROBE_HOST_MIN_GAP_MS: "0",
+  // Every bench request comes from one loopback client: lift the per-client limits the soak is not about.
+  DISCOVER_LIMIT_PER_MINUTE: "1000000",
+  MCP_LIMIT_PER_MINUTE: "1000000",
+  SUBMISSION_LIMIT_PER_HOUR: "100000",
+};
+const procs: RunningService[] = [];
+for (const svc of ["api", "mcp", "prober", "scout-buyer", "demand-aggregator"] as const)
+  procs.push(await startService(svc, env, { timeoutMs: 180_000 }));
+const api = String(procs[0]!.ready.url);
+const mcpEndpoint = String(procs[1]!.ready.endpoint);
+
+async function until(ready: () => Promise<boolean>) {
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 250));
+}
+// Steady state: the model is loaded and answers by meaning.
+await until(async () =>
+  ((await (await fetch(`${api}/v1/discover?q=weather`)).json()) as { note: string }).note.includes("meaning"),
+);
+
+const NEEDS = [
+  "hourly weather forecast for a city",
+  "current price of bitcoin in dollars",
+  "geocode a street address to coordinates",
+  "translate a paragraph into french",
+  "latest football scores",
+  "ship a parcel and get tracking",
+  "verify a person's identity document",
+  "search the web and return results",
+  "scrape a web page into clean text",
+  "generate an image from a prompt",
+  "exchange rate between euro and yen",
+  "company registry lookup by name",
+];
+let novel = 0;
+const urlsOf = (ids: string[]) => ids.map((id) => `${api}/v1/listings/${id}`);
+const details = urlsOf(seeded.slice(0, 2000));
+
+interface Route {
+  name: string;
+  weight: number;
+  run(): Promise<number>;
+}
+const get = async (u: string) => {
+  const r = await fetch(u);
+  await r.arrayBuffer();
+  return r.status;
+};
+const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+const mcp = new Client({ name: "bench-soak", version: "1.0.0" });
+await mcp.connect(new StreamableHTTPClientTransport(new URL(mcpEndpoint)));
+const tool = async (toolName: string, args: Record<string, unknown>) => {
+  const r = await mcp.callTool({ name: toolName, arguments: args });
+  return r.isError ? 500 : 200;
+};
+const routes: Route[] = [
+  {
+    name: "GET /v1/discover (repeated need)",
+    weight: 25,
+    run: () => get(`${api}/v1/discover?q=${encodeURIComponent(pick(NEEDS))}`),
+  },
+  {
+    name: "GET /v1/discover (new need)",
+    weight: 5,
+    run: () => get(`${api}/v1/discover?q=${encodeURIComponent(`${pick(NEEDS)} variant ${novel++}`)}`),
+  },
+  { name: "GET /v1/listings/{id}", weight: 30, run: () => get(pick(details)) },
+  {
+    name: "GET /v1/resolve",
+    weight: 8,
+    run: () => get(`${api}/v1/resolve?url=${encodeURIComponent(pick(fleet.urls.slice(0, 200)))}`),
+  },
+  { name: "GET /v1/listings", weight: 4, run: () => get(`${api}/v1/listings?limit=50`) },
+  { name: "GET /v1/stats", weight: 3, run: () => get(`${api}/v1/stats`) },
+  { name: "MCP find_paid_service", weight: 10, run: () => tool("find_paid_service", { query: pick(NEEDS) }) },
+  {
+    name: "MCP get_service_details",
+    weight: 5,
+    run: () => tool("get_service_details", { id: pick(seeded) }),
+  },
+];
+const totalWeight = routes.reduce((s, r) => s + r.weight, 0);
+const chooseRoute = () => {
+  let x = Math.random() * totalWeight;
+  for (const r of routes) if ((x -= r.weight) < 0) return r;
+  return routes[0]!;
+};
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  statuses: Map<number, number>;
+}
+const tallies = new Map<string, Tally>();
+const tally = (n: string) => {
+  let t = tallies.get(n);
+  if (!t) tallies.set(n, (t = { latencies: [], errors: 0, statuses: new Map() }));
+  return t;
+};
+async function timed(n: string, ok: (status: number) => boolean, run: () => Promise<number>) {
+  const t = tally(n);
+  const started = performance.now();
+  let status = 0;
+  try {
+    status = await run();
+  } catch {
+    status = -1;
+  }
+  t.latencies.push(performance.now() - started);
+  t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
+  if (!ok(status)) t.errors++;
+}
+
+// Resident memory of each process, sampled through the run.
+const rss = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const samples = new Map<string, { t: number; mb: number }[]>(procs.map((p) => [p.name, []]));
+const sample = () => {
+  const t = Date.now();
+  for (const p of procs) samples.get(p.name)!.push({ t, mb: rss(p.child.pid!) });
+};
+
+const end = Date.now() + SOAK_S * 1000;
+const sampler = setInterval(sample, SAMPLE_EVERY_MS);
+sample();
+const buyer = payingFetch(chain, chain.wallets.buyers[0]!);
+const submitter = payingFetch(chain, chain.wallets.buyers[1]!);
+await Promise.all([
+  ...Array.from({ length: AGENTS }, async () => {
+    while (Date.now() < end) {
+      const r = chooseRoute();
+      await timed(r.name, (s) => s === 200, r.run);
+    }
+  }),
+  // Paid verdicts, one at a time, about one a second.
+  (async () => {
+    while (Date.now() < end) {
+      await timed(
+        "GET /v1/listings/{id}/verdict (paid)",
+        (s) => s === 200,
+        async () => {
+          const r = await buyer(`${api}/v1/listings/${pick(seeded)}/verdict`);
+          await r.arrayBuffer();
+          return r.status;
+        },
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  })(),
+  // A trickle of submissions: one every 10 s (paying the fee once the domain's free ones are used).
+  (async () => {
+    let i = 0;
+    while (Date.now() < end && i < unlisted.length) {
+      const endpoint = unlisted[i++]!;
+      await timed(
+        "POST /v1/listings (trickle)",
+        (s) => s === 201,
+        async () => {
+          const r = await submitter(`${api}/v1/listings`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              name: `late seller ${i}`,
+              description: "hourly weather forecast for a city, JSON",
+              endpoint_url: endpoint,
+              category: "data.weather",
+              price_amount: 0.01,
+            }),
+          });
+          await r.arrayBuffer();
+          return r.status;
+        },
+      );
+      await new Promise((r) => setTimeout(r, 10_000));
+    }
+  })(),
+]);
+clearInterval(sampler);
+sample();
+await mcp.close();
+
+const probes = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM probes`.execute(db)).rows[0]!.n);
+const purchases = Number(
+  (await sql<{ n: string }>`SELECT count(*) AS n FROM purchases WHERE dry_run = false`.execute(db)).rows[0]!
+    .n,
+);
+const crashed = procs.filter((p) => p.child.exitCode !== null).map((p) => p.name);
+
+const pct = (xs: number[], q: number) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+/** Least-squares slope in MB per minute over the second half of the samples. */
+const trend = (xs: { t: number; mb: number }[]) => {
+  const half = xs.slice(Math.floor(xs.length / 2));
+  if (half.length < 3) return Number.NaN;
+  const mt = half.reduce((s, x) => s + x.t, 0) / half.length;
+  const mm = half.reduce((s, x) => s + x.mb, 0) / half.length;
+  const num = half.reduce((s, x) => s + (x.t - mt) * (x.mb - mm), 0);
+  const den = half.reduce((s, x) => s + (x.t - mt) ** 2, 0);
+  return (num / den) * 60_000;
+};
+
+for (const p of procs) await p.stop();
+await db.destroy();
+await dropQueuePrefix(QUEUE_PREFIX);
+await dropBenchDb(name);
+await fleet.stop();
+await demo.stop();
+await chain.stop();
+
+console.log(
+  `\nSoak: ${SOAK_S} s, ${AGENTS} agents, ${LISTINGS + 204} listings; ${probes} probes and ${purchases} scout purchases made meanwhile`,
+);
+console.log("| route | requests | errors | error rate | p50 ms | p99 ms | statuses |");
+console.log("|---|---|---|---|---|---|---|");
+for (const [n, t] of tallies)
+  console.log(
+    `| ${n} | ${t.latencies.length} | ${t.errors} | ${((100 * t.errors) / Math.max(1, t.latencies.length)).toFixed(2)}% | ${pct(t.latencies, 0.5).toFixed(1)} | ${pct(t.latencies, 0.99).toFixed(1)} | ${[...t.statuses].map(([s, c]) => `${s}×${c}`).join(" ")} |`,
+  );
+console.log("\n| process | RSS after warm-up MB | RSS at end MB | max MB | trend, second half (MB/min) |");
+console.log("|---|---|---|---|---|");
+for (const [n, xs] of samples)
+  console.log(
+    `| ${n} | ${xs[0]!.mb.toFixed(0)} | ${xs[xs.length - 1]!.mb.toFixed(0)} | ${Math.max(...xs.map((x) => x.mb)).toFixed(0)} | ${trend(xs).toFixed(2)} |`,
+  );
+console.log(`processes that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
+process.exit(0);
