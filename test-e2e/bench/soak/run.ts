@@ -169,7 +169,10 @@ const routes: Route[] = [
 const totalWeight = routes.reduce((s, r) => s + r.weight, 0);
 const chooseRoute = () => {
   let x = Math.random() * totalWeight;
-  for (const r of routes) if ((x -= r.weight) < 0) return r;
+  for (const r of routes) {
+    x -= r.weight;
+    if (x < 0) return r;
+  }
   return routes[0]!;
 };
 
@@ -180,8 +183,10 @@ interface Tally {
 }
 const tallies = new Map<string, Tally>();
 const tally = (n: string) => {
-  let t = tallies.get(n);
-  if (!t) tallies.set(n, (t = { latencies: [], errors: 0, statuses: new Map() }));
+  const known = tallies.get(n);
+  if (known) return known;
+  const t: Tally = { latencies: [], errors: 0, statuses: new Map() };
+  tallies.set(n, t);
   return t;
 };
 async function timed(n: string, ok: (status: number) => boolean, run: () => Promise<number>) {
