@@ -106,4 +106,24 @@ describe("demo sellers, reached through the SSRF guard's allowance", () => {
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
   });
+  it("the official client pays the v1 seller: X-PAYMENT verified and settled, X-PAYMENT-RESPONSE names the tx", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const before = await chain.balanceOf(seller);
+    const res = await payingFetch(chain, chain.wallets.buyers[0]!)(demo.sellers.v1.directUrl);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paid: true });
+    expect(demo.sellers.v1.control.requests.at(-1)?.headers["x-payment"]).toBeTruthy();
+    const receipt = decodePaymentResponseHeader(res.headers.get("X-PAYMENT-RESPONSE")!);
+    expect(receipt).toMatchObject({ success: true, network: "base" });
+    const tx = await chain.publicClient.getTransactionReceipt({ hash: receipt.transaction as `0x${string}` });
+    expect(tx.status).toBe("success");
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+    // The same payment again is refused by the facilitator: the nonce is spent.
+    const replay = await fetch(demo.sellers.v1.directUrl, {
+      headers: { "x-payment": demo.sellers.v1.control.requests.at(-1)!.headers["x-payment"]! },
+    });
+    expect(replay.status).toBe(402);
+    expect(await replay.json()).toMatchObject({ x402Version: 1, error: expect.stringMatching(/nonce/) });
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+  });
 });

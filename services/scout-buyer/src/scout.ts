@@ -89,8 +89,9 @@ interface Signed {
 }
 
 /**
- * One purchase of one listing, as an agent would make it: the official x402 client pays the live quote,
- * which must not exceed the listed price and must name the payTo the prober last saw. The intent row is
+ * One purchase of one listing, as an agent would make it: the official x402 client pays the live quote
+ * (x402 v2 `exact` on eip155:8453, or v1 `exact` on `base`, whose quote is `maxAmountRequired`), which must
+ * not exceed the listed price and must name the payTo the prober last saw. The intent row is
  * written before anything is signed and the nonce before the paid request leaves, so a crash at any point
  * leaves a row the reconciler can settle from the chain.
  */
