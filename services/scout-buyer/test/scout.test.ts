@@ -303,6 +303,61 @@ describe("the scout buys as an agent would", () => {
     expect(await scoutBalance()).toBe(before);
   });
 
+  it("pays an MPP seller (mppx evm charge) with the published mppx client: settled on chain, delivered", async () => {
+    const id = await listSeller("mpp-evm");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      state: "recorded",
+      dry_run: false,
+      schema_valid: true,
+      amount_usdc: 0.01,
+    });
+    // Paid on the MPP wire (Authorization: Payment), not through the x402 header mppx also offers.
+    const paid = demo.sellers["mpp-evm"].control.requests.at(-1)!.headers;
+    expect(paid.authorization).toMatch(/^Payment /);
+    expect(paid["payment-signature"]).toBeUndefined();
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: p!.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    expect((await detail(id)).paid_depth).toMatchObject({ rung: "paid_verified", deliveries: 1 });
+  });
+
+  it("never pays an MPP quote above the listed price nor to an unseen MPP recipient", async () => {
+    const cheap = await listSeller("mpp-evm", { price_amount: 0.005 });
+    const unseen = await listSeller("mpp-evm", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
+    const paidRequests = () =>
+      demo.sellers["mpp-evm"].control.requests.filter((r) => r.headers.authorization !== undefined).length;
+    const paidBefore = paidRequests();
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(cheap))).toBe("not_paid");
+    expect(await purchasesOf(cheap)).toMatchObject([
+      { outcome: "price_drift", tx_hash: null, dry_run: true, quote_amount_atomic: "10000" },
+    ]);
+    expect(await buyOne(deps, await candidate(unseen))).toBe("skipped");
+    expect(await purchasesOf(unseen)).toHaveLength(0);
+    expect(paidRequests()).toBe(paidBefore);
+    expect(await scoutBalance()).toBe(before);
+  });
+
+  it("an MPP challenge in the tempo method only is a dry run that says why, and nothing is paid", async () => {
+    const id = await listSeller("mpp");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("not_paid");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "unparseable_402_quote",
+      dry_run: true,
+      tx_hash: null,
+      http_status: 402,
+    });
+    expect(p!.failure_reason).toMatch(/tempo.*Tempo chain/);
+    expect(await scoutBalance()).toBe(before);
+  });
+
   it("never pays a payTo the prober has not seen: nothing paid, nothing recorded", async () => {
     const id = await listSeller("x402-hono", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
     const before = await scoutBalance();

@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { Challenge } from "mppx";
 import { BASE_USDC } from "../chain/chain.js";
 import { encodeHeader, paymentRequired } from "./challenge.js";
+import { sellPaidMpp } from "./mpp.js";
 import { sellPaidV1 } from "./v1.js";
 
 /** Runtime switches a test flips on a running seller. */
@@ -45,6 +46,8 @@ export const SELLER_NAMES = [
   "cheat-500",
   "over-price",
   "rotate-after-pay",
+  // MPP with mppx's `evm` charge method, settled through the facilitator:
+  "mpp-evm",
 ] as const;
 
 /** Sellers whose paid route settles through a facilitator and which are not built without one. */
@@ -58,6 +61,7 @@ export const SETTLING_SELLERS: readonly SellerName[] = [
   "cheat-500",
   "over-price",
   "rotate-after-pay",
+  "mpp-evm",
 ];
 export type SellerName = (typeof SELLER_NAMES)[number];
 /**
@@ -216,7 +220,14 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
         (c) => c.json(FORECAST),
       );
       break;
+    case "mpp-evm":
+      if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
+      sellPaidMpp(app, PAID_PATH, { payTo: opts.payTo, amount: "0.01", facilitator: opts.facilitator }, (c) =>
+        c.json(FORECAST),
+      );
+      break;
     case "mpp":
+      // MPP with the `tempo` method only: a challenge no client here can settle (Tempo is another chain).
       app.all(PAID_PATH, (c) => {
         const ch = Challenge.from({
           id: "demo-challenge",
