@@ -1,44 +1,10 @@
-import type { PurchaseOutcome } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { notePaymentSigned } from "@tollgate/registry";
 import { USDC_BASE } from "@tollgate/x402";
-import { Challenge, Credential } from "mppx";
+import { Credential } from "mppx";
 import { evm, Mppx } from "mppx/client";
 import type { LocalAccount } from "viem";
-
-/** Why a quote was not paid (nothing was signed). */
-export interface Refusal {
-  outcome: PurchaseOutcome | "payto_unconfirmed";
-  reason: string;
-  quote: string;
-}
-
-/** The EIP-3009 authorization the scout signed: what the chain is asked about afterwards. */
-export interface Signed {
-  nonce: string;
-  payer: string;
-  payTo: string;
-  amountAtomic: string;
-  validBefore: Date | null;
-}
-
-/** MPP `charge` methods named in a 402's `WWW-Authenticate: Payment …` challenges (empty when none). */
-export function mppMethods(res: Response): string[] {
-  try {
-    return [...new Set(Challenge.fromResponseList(res).map((c) => c.method))];
-  } catch {
-    return [];
-  }
-}
-
-/** MPP methods no client here can settle, and why (mppx's `tempo` settles on the Tempo chain, not Base). */
-export function unpayableMpp(methods: string[]): string {
-  return `MPP challenge with method ${methods.join(", ")} only: the scout pays MPP with mppx's "evm" charge on Base; ${
-    methods.includes("tempo")
-      ? 'mppx settles "tempo" on the Tempo chain, which the scout does not use'
-      : "no client here settles it"
-  }`;
-}
+import type { Refusal, Signed } from "./wire.js";
 
 interface EvmChargeRequest {
   amount: string;

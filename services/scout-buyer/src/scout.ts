@@ -23,7 +23,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
-import { mppMethods, payMpp, type Refusal, type Signed, unpayableMpp } from "./mpp.js";
+import { mppMethods, type Refusal, type Signed, unpayableMpp } from "./wire.js";
 
 export interface ScoutDeps {
   db: Db;
@@ -156,7 +156,12 @@ export async function buyOne(
   const firstAnswer = (async (input: string | URL | Request, init?: RequestInit) => {
     const r = await send(input, init);
     if (unpaid) return r;
-    unpaid = r.status === 402 ? { res: r.clone(), mpp: mppMethods(r) } : { res: r, mpp: [] };
+    // A 402 is kept by its status and headers (an MPP challenge is all in its headers); its body stays the x402
+    // client's to read.
+    unpaid =
+      r.status === 402
+        ? { res: new Response(null, { status: 402, headers: r.headers }), mpp: mppMethods(r) }
+        : { res: r, mpp: [] };
     if (unpaid.mpp.includes("evm")) throw new PayWithMpp();
     return r;
   }) as typeof fetch;
@@ -172,6 +177,8 @@ export async function buyOne(
     } catch (err) {
       const first = unpaid as { res: Response; mpp: string[] } | null;
       if (!(err instanceof PayWithMpp) || !first) throw err;
+      // mppx is loaded only for a seller that speaks MPP.
+      const { payMpp } = await import("./mpp.js");
       const paid = await payMpp({
         db: d.db,
         purchaseId: id,
@@ -284,7 +291,10 @@ export async function buyOne(
       // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
       // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`.
       if (!res) await notePurchaseTimedOut(d.db, id);
-      d.log.warn({ listing: c.id, nonce: s.nonce }, "payment signed but not settled yet; left to reconcile");
+      d.log.warn(
+        { err: failure, listing: c.id, nonce: s.nonce },
+        "payment signed but not settled yet; left to reconcile",
+      );
       return "recorded";
     }
     await recordPurchase(d.db, id, {
