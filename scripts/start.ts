@@ -10,7 +10,7 @@ import {
   FORECAST_SCHEMA,
   payingFetch,
   type RunningService,
-  SETTLING_SELLERS,
+  SELLING_SELLERS,
   startChain,
   startDemoSellers,
   startService,
@@ -162,7 +162,7 @@ for (const seller of Object.values(demo.sellers)) {
       category: PITCH[seller.name]?.category ?? "data.other",
       price_amount: 0.01,
       ...(seller.sampleUrl ? { sample_query: seller.sampleUrl } : {}),
-      ...(SETTLING_SELLERS.includes(seller.name) ? { response_schema: FORECAST_SCHEMA } : {}),
+      ...(SELLING_SELLERS.includes(seller.name) ? { response_schema: FORECAST_SCHEMA } : {}),
     }),
   });
   if (res.status === 201) submitted.push(seller.name);

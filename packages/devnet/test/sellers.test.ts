@@ -1,7 +1,11 @@
 import { createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
 import { parseChallenge } from "@tollgate/x402";
 import { decodePaymentResponseHeader } from "@x402/fetch";
+import { Receipt } from "mppx";
+import { evm, Mppx } from "mppx/client";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_USDC } from "../src/chain/chain.js";
 import {
   type Chain,
   createLocalFacilitator,
@@ -55,6 +59,11 @@ describe("demo sellers, reached through the SSRF guard's allowance", () => {
   it.each([
     ["v1", { ok: true, x402Version: 1, transport: "body" }],
     ["mpp", { ok: true, protocols: ["mpp"], mppMethods: ["tempo"] }],
+    // mppx's evm charge also states its terms as an x402 v2 header (its compatibility wire).
+    [
+      "mpp-evm",
+      { ok: true, protocols: ["x402", "mpp"], mppMethods: ["evm"], x402Version: 2, amountUsd: 0.01 },
+    ],
     ["free", { ok: false, reason: "not_402" }],
     ["burn-payto", { ok: true, payToSentinel: true }],
     ["with-sample", { ok: true, x402Version: 2 }],
@@ -104,6 +113,50 @@ describe("demo sellers, reached through the SSRF guard's allowance", () => {
     const receipt = decodePaymentResponseHeader(res.headers.get("PAYMENT-RESPONSE")!);
     expect(receipt.success).toBe(true);
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+  });
+  it("the official client pays the v1 seller: X-PAYMENT verified and settled, X-PAYMENT-RESPONSE names the tx", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const before = await chain.balanceOf(seller);
+    const res = await payingFetch(chain, chain.wallets.buyers[0]!)(demo.sellers.v1.directUrl);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paid: true });
+    expect(demo.sellers.v1.control.requests.at(-1)?.headers["x-payment"]).toBeTruthy();
+    const receipt = decodePaymentResponseHeader(res.headers.get("X-PAYMENT-RESPONSE")!);
+    expect(receipt).toMatchObject({ success: true, network: "base" });
+    const tx = await chain.publicClient.getTransactionReceipt({ hash: receipt.transaction as `0x${string}` });
+    expect(tx.status).toBe("success");
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+    // The same payment again is refused by the facilitator: the nonce is spent.
+    const replay = await fetch(demo.sellers.v1.directUrl, {
+      headers: { "x-payment": demo.sellers.v1.control.requests.at(-1)!.headers["x-payment"]! },
+    });
+    expect(replay.status).toBe(402);
+    expect(await replay.json()).toMatchObject({ x402Version: 1, error: expect.stringMatching(/nonce/) });
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+  });
+  it("the published mppx client pays the mpp-evm seller on the local chain: Payment-Receipt names the tx", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const before = await chain.balanceOf(seller);
+    const mppx = Mppx.create({
+      methods: [
+        evm.charge({
+          account: privateKeyToAccount(chain.wallets.buyers[0]!.privateKey),
+          networks: [8453],
+          currencies: [BASE_USDC],
+          authorization: { name: "USD Coin", version: "2" },
+        }),
+      ],
+      polyfill: false,
+    });
+    const res = await mppx.fetch(demo.sellers["mpp-evm"].directUrl);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paid: true });
+    expect(demo.sellers["mpp-evm"].control.requests.at(-1)?.headers.authorization).toMatch(/^Payment /);
+    const receipt = Receipt.deserialize(res.headers.get("payment-receipt")!);
+    expect(receipt).toMatchObject({ method: "evm", status: "success" });
+    const tx = await chain.publicClient.getTransactionReceipt({ hash: receipt.reference as `0x${string}` });
+    expect(tx.status).toBe("success");
     expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
   });
 });

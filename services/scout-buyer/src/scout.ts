@@ -23,6 +23,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
+import { mppMethods, type Refusal, type Signed, unpayableMpp } from "./wire.js";
 
 export interface ScoutDeps {
   db: Db;
@@ -74,23 +75,10 @@ function validatorFor(schema: unknown): ((v: unknown) => string | null) | null {
   }
 }
 
-interface Refusal {
-  outcome: PurchaseOutcome | "payto_unconfirmed";
-  reason: string;
-  quote: string;
-}
-
-interface Signed {
-  nonce: string;
-  payer: string;
-  payTo: string;
-  amountAtomic: string;
-  validBefore: Date | null;
-}
-
 /**
- * One purchase of one listing, as an agent would make it: the official x402 client pays the live quote,
- * which must not exceed the listed price and must name the payTo the prober last saw. The intent row is
+ * One purchase of one listing, as an agent would make it: the official x402 client pays the live quote
+ * (x402 v2 `exact` on eip155:8453, or v1 `exact` on `base`, whose quote is `maxAmountRequired`), which must
+ * not exceed the listed price and must name the payTo the prober last saw. The intent row is
  * written before anything is signed and the nonce before the paid request leaves, so a crash at any point
  * leaves a row the reconciler can settle from the chain.
  */
@@ -113,8 +101,7 @@ export async function buyOne(
   if (id === "budget") return "budget";
   if (!id) return "busy";
   const listedAtomic = BigInt(Math.round(price * 1e6));
-  let refused: { outcome: PurchaseOutcome | "payto_unconfirmed"; reason: string; quote: string } | null =
-    null;
+  let refused: Refusal | null = null;
   let signed: Signed | null = null;
   const client = new x402Client();
   registerExactEvmScheme(client, {
@@ -162,7 +149,23 @@ export async function buyOne(
       quoteAtomic: signed.amountAtomic,
     });
   });
-  const pay = wrapFetchWithPayment(fetchVia(d.http), client);
+  // The unpaid answer decides the wire: an MPP `evm` charge challenge is paid with mppx (first: the listing
+  // speaks MPP); anything else goes on to the official x402 client, which reads v2 and v1 terms.
+  const send = fetchVia(d.http);
+  let unpaid: { res: Response; mpp: string[] } | null = null;
+  const firstAnswer = (async (input: string | URL | Request, init?: RequestInit) => {
+    const r = await send(input, init);
+    if (unpaid) return r;
+    // A 402 is kept by its status and headers (an MPP challenge is all in its headers); its body stays the x402
+    // client's to read.
+    unpaid =
+      r.status === 402
+        ? { res: new Response(null, { status: 402, headers: r.headers }), mpp: mppMethods(r) }
+        : { res: r, mpp: [] };
+    if (unpaid.mpp.includes("evm")) throw new PayWithMpp();
+    return r;
+  }) as typeof fetch;
+  const pay = wrapFetchWithPayment(firstAnswer, client);
   const started = performance.now();
   let res: Response | null = null;
   let body: Uint8Array = new Uint8Array();
@@ -172,9 +175,31 @@ export async function buyOne(
   // holds can be garbage-collected before it fires, letting a stalling seller run past the timeout.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${d.timeoutMs} ms`)), d.timeoutMs);
+  const signal = deadline.signal;
   try {
-    res = await pay(c.endpoint_url, { method: "GET", signal: deadline.signal });
-    body = new Uint8Array(await res.arrayBuffer());
+    try {
+      res = await pay(c.endpoint_url, { method: "GET", signal });
+    } catch (err) {
+      const first = unpaid as { res: Response; mpp: string[] } | null;
+      if (!(err instanceof PayWithMpp) || !first) throw err;
+      // mppx is loaded only for a seller that speaks MPP.
+      const { payMpp } = await import("./mpp.js");
+      const paid = await payMpp({
+        db: d.db,
+        purchaseId: id,
+        account: d.account,
+        send,
+        url: c.endpoint_url,
+        challenge: first.res,
+        listedAtomic,
+        seenPayTo: c.obs_pay_to,
+        signal,
+      });
+      refused = paid.refused;
+      signed = paid.signed;
+      res = paid.res;
+    }
+    if (res) body = new Uint8Array(await res.arrayBuffer());
   } catch (err) {
     failure = err;
   } finally {
@@ -210,6 +235,25 @@ export async function buyOne(
         delivered: false,
         failure_reason: r.reason,
         note: "not paid: refused before signing",
+        dry_run: true,
+      });
+      return "not_paid";
+    }
+    const first = unpaid as { res: Response; mpp: string[] } | null;
+    if (first?.res.status === 402 && isUnpayableQuote(failure)) {
+      // The seller asks for payment in a form no client here pays (an MPP method other than evm, another
+      // network): a dry run, recorded so the listing is not re-tried every round.
+      await recordPurchase(d.db, id, {
+        ...base,
+        http_status: 402,
+        content_type: first.res.headers.get("content-type"),
+        outcome: "unparseable_402_quote",
+        delivered: false,
+        failure_reason:
+          first.mpp.length > 0
+            ? unpayableMpp(first.mpp)
+            : `no payment option the official x402 client can pay (${(failure as Error).message})`,
+        note: "not paid",
         dry_run: true,
       });
       return "not_paid";
@@ -254,7 +298,10 @@ export async function buyOne(
       // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
       // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`.
       if (!res) await notePurchaseTimedOut(d.db, id);
-      d.log.warn({ listing: c.id, nonce: s.nonce }, "payment signed but not settled yet; left to reconcile");
+      d.log.warn(
+        { err: failure, listing: c.id, nonce: s.nonce },
+        "payment signed but not settled yet; left to reconcile",
+      );
       return "recorded";
     }
     await recordPurchase(d.db, id, {
@@ -399,4 +446,13 @@ export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record
     if (r === "budget") break;
   }
   return counts;
+}
+
+/** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */
+class PayWithMpp extends Error {}
+
+/** The official x402 client found nothing it can pay in the 402 (not a failure of ours to re-run). */
+function isUnpayableQuote(err: unknown): boolean {
+  const m = err instanceof Error ? err.message : "";
+  return m.startsWith("Failed to parse payment requirements") || m.includes("No network/scheme registered");
 }

@@ -260,6 +260,104 @@ describe("the scout buys as an agent would", () => {
     expect((await detail(id)).paid_depth).toMatchObject({ rung: "held", through_change: true });
   });
 
+  it("pays an x402 v1 seller (X-PAYMENT) the same way: settled on chain, delivered, paid_verified", async () => {
+    const id = await listSeller("v1");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      state: "recorded",
+      dry_run: false,
+      schema_valid: true,
+      amount_usdc: 0.01,
+      quote_amount_atomic: "10000",
+    });
+    expect(demo.sellers.v1.control.requests.at(-1)?.headers["x-payment"]).toBeTruthy();
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: p!.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    expect((await detail(id)).paid_depth).toMatchObject({ rung: "paid_verified", deliveries: 1 });
+  });
+
+  it("never pays a v1 quote (maxAmountRequired) above the listed price, nor a v1 payTo no probe has seen", async () => {
+    const cheap = await listSeller("v1", { price_amount: 0.005 });
+    const before = await scoutBalance();
+    const paidRequests = () =>
+      demo.sellers.v1.control.requests.filter((r) => r.headers["x-payment"] !== undefined).length;
+    const paidBefore = paidRequests();
+    expect(await buyOne(deps, await candidate(cheap))).toBe("not_paid");
+    const [p] = await purchasesOf(cheap);
+    expect(p).toMatchObject({
+      outcome: "price_drift",
+      delivered: false,
+      tx_hash: null,
+      dry_run: true,
+      quote_amount_atomic: "10000",
+    });
+    const unseen = await listSeller("v1", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
+    expect(await buyOne(deps, await candidate(unseen))).toBe("skipped");
+    expect(await purchasesOf(unseen)).toHaveLength(0);
+    expect(paidRequests()).toBe(paidBefore);
+    expect(await scoutBalance()).toBe(before);
+  });
+
+  it("pays an MPP seller (mppx evm charge) with the published mppx client: settled on chain, delivered", async () => {
+    const id = await listSeller("mpp-evm");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      state: "recorded",
+      dry_run: false,
+      schema_valid: true,
+      amount_usdc: 0.01,
+    });
+    // Paid on the MPP wire (Authorization: Payment), not through the x402 header mppx also offers.
+    const paid = demo.sellers["mpp-evm"].control.requests.at(-1)!.headers;
+    expect(paid.authorization).toMatch(/^Payment /);
+    expect(paid["payment-signature"]).toBeUndefined();
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: p!.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    expect((await detail(id)).paid_depth).toMatchObject({ rung: "paid_verified", deliveries: 1 });
+  });
+
+  it("never pays an MPP quote above the listed price nor to an unseen MPP recipient", async () => {
+    const cheap = await listSeller("mpp-evm", { price_amount: 0.005 });
+    const unseen = await listSeller("mpp-evm", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
+    const paidRequests = () =>
+      demo.sellers["mpp-evm"].control.requests.filter((r) => r.headers.authorization !== undefined).length;
+    const paidBefore = paidRequests();
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(cheap))).toBe("not_paid");
+    expect(await purchasesOf(cheap)).toMatchObject([
+      { outcome: "price_drift", tx_hash: null, dry_run: true, quote_amount_atomic: "10000" },
+    ]);
+    expect(await buyOne(deps, await candidate(unseen))).toBe("skipped");
+    expect(await purchasesOf(unseen)).toHaveLength(0);
+    expect(paidRequests()).toBe(paidBefore);
+    expect(await scoutBalance()).toBe(before);
+  });
+
+  it("an MPP challenge in the tempo method only is a dry run that says why, and nothing is paid", async () => {
+    const id = await listSeller("mpp");
+    const before = await scoutBalance();
+    expect(await buyOne(deps, await candidate(id))).toBe("not_paid");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "unparseable_402_quote",
+      dry_run: true,
+      tx_hash: null,
+      http_status: 402,
+    });
+    expect(p!.failure_reason).toMatch(/tempo.*Tempo chain/);
+    expect(await scoutBalance()).toBe(before);
+  });
+
   it("never pays a payTo the prober has not seen: nothing paid, nothing recorded", async () => {
     const id = await listSeller("x402-hono", { obs_pay_to: "0x5555555555555555555555555555555555555555" });
     const before = await scoutBalance();

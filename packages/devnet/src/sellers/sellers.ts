@@ -5,7 +5,9 @@ import { paymentMiddleware } from "@x402/hono";
 import { type Context, Hono } from "hono";
 import { Challenge } from "mppx";
 import { BASE_USDC } from "../chain/chain.js";
-import { encodeHeader, paymentRequired, paymentRequiredV1 } from "./challenge.js";
+import { encodeHeader, paymentRequired } from "./challenge.js";
+import { sellPaidMpp } from "./mpp.js";
+import { sellPaidV1 } from "./v1.js";
 
 /** Runtime switches a test flips on a running seller. */
 export interface SellerControl {
@@ -44,9 +46,11 @@ export const SELLER_NAMES = [
   "cheat-500",
   "over-price",
   "rotate-after-pay",
+  // MPP with mppx's `evm` charge method, settled through the facilitator:
+  "mpp-evm",
 ] as const;
 
-/** Sellers whose paid route settles through a facilitator. */
+/** Sellers whose paid route settles through a facilitator and which are not built without one. */
 export const SETTLING_SELLERS: readonly SellerName[] = [
   "x402-hono",
   "cheat-html",
@@ -57,8 +61,14 @@ export const SETTLING_SELLERS: readonly SellerName[] = [
   "cheat-500",
   "over-price",
   "rotate-after-pay",
+  "mpp-evm",
 ];
 export type SellerName = (typeof SELLER_NAMES)[number];
+/**
+ * Sellers that take payment when they have a facilitator (what they promise is FORECAST_SCHEMA): the settling
+ * ones, and the v1 seller, which is built without a facilitator too (it then only challenges).
+ */
+export const SELLING_SELLERS: readonly SellerName[] = [...SETTLING_SELLERS, "v1"];
 
 export const PAID_PATH = "/v1/paid";
 export const SAMPLE_PATH = "/v1/sample";
@@ -202,9 +212,22 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
       break;
     }
     case "v1":
-      app.all(PAID_PATH, (c) => c.json(paymentRequiredV1(c.req.url, opts.payTo, PRICE_ATOMIC), 402));
+      // Challenges in v1's JSON body form; sells (X-PAYMENT) when it has a facilitator.
+      sellPaidV1(
+        app,
+        PAID_PATH,
+        { payTo: opts.payTo, amountAtomic: PRICE_ATOMIC, facilitator: opts.facilitator },
+        (c) => c.json(FORECAST),
+      );
+      break;
+    case "mpp-evm":
+      if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
+      sellPaidMpp(app, PAID_PATH, { payTo: opts.payTo, amount: "0.01", facilitator: opts.facilitator }, (c) =>
+        c.json(FORECAST),
+      );
       break;
     case "mpp":
+      // MPP with the `tempo` method only: a challenge no client here can settle (Tempo is another chain).
       app.all(PAID_PATH, (c) => {
         const ch = Challenge.from({
           id: "demo-challenge",

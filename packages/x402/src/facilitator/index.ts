@@ -2,12 +2,16 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
+import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 /**
  * A facilitator that settles itself against an EVM RPC (the local chain): verifies EIP-3009
  * authorizations and sends transferWithAuthorization from its own wallet, which pays the gas.
+ * It takes x402 v2 payloads (network `eip155:<chainId>`) and x402 v1 payloads (the chain's v1 name,
+ * `base` for 8453), both `exact`.
  */
 export function createChainFacilitator(opts: {
   rpcUrl: string;
@@ -43,10 +47,14 @@ export function createChainFacilitator(opts: {
     },
     { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000 },
   );
-  const facilitator = new x402Facilitator().register(
-    `eip155:${opts.chainId ?? 8453}`,
-    new ExactEvmScheme(signer),
-  );
+  const chainId = opts.chainId ?? 8453;
+  const facilitator = new x402Facilitator().register(`eip155:${chainId}`, new ExactEvmScheme(signer));
+  // x402 v1 names networks ("base"), which @x402/core's CAIP-2 `Network` type does not describe; a chain
+  // without a v1 name takes v2 payloads only.
+  const v1Networks = Object.entries(EVM_NETWORK_CHAIN_ID_MAP)
+    .filter(([, id]) => id === chainId)
+    .map(([name]) => name as `${string}:${string}`);
+  if (v1Networks.length > 0) facilitator.registerV1(v1Networks, new ExactEvmSchemeV1(signer));
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
