@@ -40,7 +40,7 @@ export const httpRequestDuration = (registry: Registry) =>
       }),
   );
 
-/** Probes by outcome (pass, neutral, fail: the stored probe outcome). */
+/** Probes run, by outcome (pass, fail) and failure reason (the probe failure vocabulary; `none` on a pass). */
 export const probeOutcomes = (registry: Registry) =>
   family(
     registry,
@@ -48,8 +48,8 @@ export const probeOutcomes = (registry: Registry) =>
     () =>
       new Counter({
         name: "tollgate_probes_total",
-        help: "Probes recorded, by outcome (pass, neutral, fail)",
-        labelNames: ["outcome"] as const,
+        help: "Probes run, by outcome (pass, fail) and failure reason (none on a pass)",
+        labelNames: ["outcome", "reason"] as const,
         registers: [registry],
       }),
   );
