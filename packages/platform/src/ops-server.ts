@@ -41,6 +41,12 @@ export async function startOpsServer(o: {
   port: number;
   registry: Registry;
   checks: Record<string, ReadinessCheck>;
+  /**
+   * Reported in the /readyz body but not holding readiness back: a dependency the service answers without
+   * (api and mcp degrade while Redis is away; every replica shares it, so failing them all would turn a
+   * Redis outage into an outage of the whole API).
+   */
+  informational?: Record<string, ReadinessCheck>;
   log: Logger;
   /** True once the process shuts down: /readyz answers 503 while /livez and /metrics still answer. */
   draining?: () => boolean;
@@ -57,7 +63,7 @@ export async function startOpsServer(o: {
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "text/plain", "GET only\n");
     if (path === "/livez") return send(200, "application/json", '{"ok":true}');
     if (path === "/readyz")
-      return void readiness(o.checks, timeoutMs, draining()).then((r) =>
+      return void readiness(o.checks, o.informational ?? {}, timeoutMs, draining()).then((r) =>
         send(r.ready ? 200 : 503, "application/json", JSON.stringify(r)),
       );
     if (path === "/metrics")
@@ -89,26 +95,37 @@ export async function startOpsServer(o: {
   };
 }
 
-async function readiness(checks: Record<string, ReadinessCheck>, timeoutMs: number, draining: boolean) {
-  const entries = await Promise.all(
-    Object.entries(checks).map(async ([name, check]): Promise<[string, string]> => {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          check(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-          }),
-        ]);
-        return [name, "ok"];
-      } catch (err) {
-        return [name, (err as Error)?.message ?? String(err)];
-      } finally {
-        clearTimeout(timer);
-      }
-    }),
-  );
-  const result: Record<string, string> = Object.fromEntries(entries);
+async function readiness(
+  checks: Record<string, ReadinessCheck>,
+  informational: Record<string, ReadinessCheck>,
+  timeoutMs: number,
+  draining: boolean,
+) {
+  const run = (all: Record<string, ReadinessCheck>) =>
+    Promise.all(
+      Object.entries(all).map(async ([name, check]): Promise<[string, string]> => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+            }),
+          ]);
+          return [name, "ok"];
+        } catch (err) {
+          return [name, (err as Error)?.message ?? String(err)];
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+  const [entries, soft] = await Promise.all([run(checks), run(informational)]);
   const ready = !draining && entries.every(([, s]) => s === "ok");
-  return { ready, ...(draining ? { draining: true } : {}), checks: result };
+  return {
+    ready,
+    ...(draining ? { draining: true } : {}),
+    checks: Object.fromEntries(entries),
+    ...(soft.length > 0 ? { informational: Object.fromEntries(soft) } : {}),
+  };
 }

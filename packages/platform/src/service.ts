@@ -16,7 +16,10 @@ export interface ServiceContext<C> {
    * METRICS_PORT (`opsEnv` in the service's config); it closes after every other shutdown step, and
    * /readyz answers 503 from the moment shutdown starts.
    */
-  serveOps(checks: Record<string, ReadinessCheck>): Promise<OpsServer>;
+  serveOps(
+    checks: Record<string, ReadinessCheck>,
+    informational?: Record<string, ReadinessCheck>,
+  ): Promise<OpsServer>;
 }
 
 /**
@@ -53,7 +56,10 @@ export async function runService<S extends z.ZodObject>(
   }
   const metrics = createMetricsRegistry(name);
   let opsUrl: string | undefined;
-  const serveOps = async (checks: Record<string, ReadinessCheck>) => {
+  const serveOps = async (
+    checks: Record<string, ReadinessCheck>,
+    informational: Record<string, ReadinessCheck> = {},
+  ) => {
     const c = config as { METRICS_HOST?: string; METRICS_PORT?: number };
     if (c.METRICS_PORT === undefined) throw new Error(`${name}: its config has no METRICS_PORT (opsEnv)`);
     const ops = await startOpsServer({
@@ -61,6 +67,7 @@ export async function runService<S extends z.ZodObject>(
       port: c.METRICS_PORT,
       registry: metrics,
       checks,
+      informational,
       log,
       draining: () => shutdown.draining,
     });

@@ -146,13 +146,16 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
   }
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
-  // Ready: Postgres and Redis answer, and the model has finished loading (or failed: then discovery
-  // matches by text, which tollgate_semantic_model_state shows, rather than the pod never taking traffic).
-  await serveOps({
-    postgres: () => databaseReachable(db),
-    redis: redisCheck(redis),
-    ...(embedder ? { model: async () => modelLoadSettled(modelState()) } : {}),
-  });
+  // Ready: Postgres answers and the model has finished loading (or failed: then discovery matches by text,
+  // which tollgate_semantic_model_state shows, rather than the pod never taking traffic). Redis is reported
+  // but does not hold readiness: the api answers without it (limits let through, searches not logged).
+  await serveOps(
+    {
+      postgres: () => databaseReachable(db),
+      ...(embedder ? { model: async () => modelLoadSettled(modelState()) } : {}),
+    },
+    { redis: redisCheck(redis) },
+  );
   return { url: `http://${config.API_HOST}:${port}` };
 });
 

@@ -67,17 +67,20 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown, metrics, s
   });
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
-  // Ready: Postgres and Redis answer and the model has finished loading (or failed: text matching then).
-  await serveOps({
-    postgres: () => databaseReachable(db),
-    redis: redisCheck(redis),
-    ...(embedder
-      ? {
-          model: async () => {
-            if (modelState() === "loading") throw new Error("embedding model loading");
-          },
-        }
-      : {}),
-  });
+  // Ready: Postgres answers and the model has finished loading (or failed: text matching then). Redis is
+  // reported but does not hold readiness: the tool server answers without it, like the api.
+  await serveOps(
+    {
+      postgres: () => databaseReachable(db),
+      ...(embedder
+        ? {
+            model: async () => {
+              if (modelState() === "loading") throw new Error("embedding model loading");
+            },
+          }
+        : {}),
+    },
+    { redis: redisCheck(redis) },
+  );
   return { url: `http://${config.MCP_HOST}:${port}`, endpoint: `http://${config.MCP_HOST}:${port}/mcp` };
 });
