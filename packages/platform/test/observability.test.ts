@@ -102,7 +102,7 @@ describe("ops server", () => {
 
       const notReady = await fetch(`${down.url}/readyz`);
       expect(notReady.status).toBe(503);
-      const body = await notReady.json();
+      const body = (await notReady.json()) as { ready: boolean; checks: Record<string, string> };
       expect(body.ready).toBe(false);
       expect(body.checks.redis).toBe("ok");
       expect(body.checks.away).toMatch(/^redis (connecting|reconnecting|close|end)/);
@@ -112,7 +112,7 @@ describe("ops server", () => {
       draining = true;
       const drained = await fetch(`${ok.url}/readyz`);
       expect(drained.status).toBe(503);
-      expect((await drained.json()).draining).toBe(true);
+      expect(((await drained.json()) as { draining?: boolean }).draining).toBe(true);
     } finally {
       await ok.close();
       await down.close();

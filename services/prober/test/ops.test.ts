@@ -123,7 +123,7 @@ describe("prober operations port", () => {
         async () => (await fetch(`${ops}/readyz`)).status === 503,
         15_000,
       );
-      const body = await (await fetch(`${ops}/readyz`)).json();
+      const body = (await (await fetch(`${ops}/readyz`)).json()) as { checks: Record<string, string> };
       expect(body.checks.postgres).toBe("ok");
       expect(body.checks.redis).not.toBe("ok");
       expect((await fetch(`${ops}/livez`)).status).toBe(200);
