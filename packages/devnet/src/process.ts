@@ -40,7 +40,8 @@ export function startService(
   const { NODE_ENV: _inherited, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [...nodeArgs, "--import", TSX_LOADER, entry], {
     cwd: ROOT,
-    env: { ...parentEnv, LOG_LEVEL: "info", ...env },
+    // The ops port defaults to a free one on loopback: tests and benches start several services (and replicas).
+    env: { ...parentEnv, LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1", METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];

@@ -79,6 +79,8 @@ export const baseEnv = {
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Postgres cancels any one statement running longer (a stuck query must not hold a connection forever). */
   DATABASE_STATEMENT_TIMEOUT_MS: envInt(15_000, 100, 3_600_000),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported only when it is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 };
 export const baseEnvSchema = z.object(baseEnv);
 export type BaseConfig = z.infer<typeof baseEnvSchema>;

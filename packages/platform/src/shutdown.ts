@@ -8,6 +8,7 @@ type Handler = { name: string; run: () => Promise<unknown> | unknown };
  */
 export class ShutdownManager {
   private readonly handlers: Handler[] = [];
+  private readonly finalHandlers: Handler[] = [];
   private stopping: Promise<void> | null = null;
 
   constructor(
@@ -17,6 +18,16 @@ export class ShutdownManager {
 
   register(name: string, run: Handler["run"]): void {
     this.handlers.push({ name, run });
+  }
+
+  /** A step run after every `register`ed one, whenever it was registered (the ops server, trace export). */
+  registerLast(name: string, run: Handler["run"]): void {
+    this.finalHandlers.push({ name, run });
+  }
+
+  /** True from the moment shutdown starts: readiness answers 503 while work drains. */
+  get draining(): boolean {
+    return this.stopping !== null;
   }
 
   /** Install SIGTERM/SIGINT handlers that shut down and exit the process. */
@@ -54,7 +65,7 @@ export class ShutdownManager {
 
   private async runAll(): Promise<void> {
     const deadline = Date.now() + this.deadlineMs;
-    for (const h of this.handlers) {
+    for (const h of [...this.handlers, ...this.finalHandlers]) {
       const left = Math.max(0, deadline - Date.now());
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -43,12 +43,23 @@ export interface QueueSpec<Payload extends z.ZodType = z.ZodType, JobName extend
 
 const defineQueue = <P extends z.ZodType, N extends string>(spec: QueueSpec<P, N>) => spec;
 
-/** A scheduled tick: the job name says what to do, the payload is empty. */
-export const ScheduleTick = z.strictObject({});
+/**
+ * The W3C trace context (`traceparent`, `tracestate`) of the request or job that enqueued a job, so the
+ * worker's span joins the same trace. Set by the producer helper of `@tollgate/platform` when a trace is
+ * active; optional on every payload.
+ */
+export const JobTrace = z
+  .record(z.string().max(64), z.string().max(512))
+  .refine((r) => Object.keys(r).length <= 4, "at most 4 trace fields");
+export type JobTrace = z.infer<typeof JobTrace>;
+const traced = { trace: JobTrace.optional() };
+
+/** A scheduled tick: the job name says what to do, the payload is empty (a trace context at most). */
+export const ScheduleTick = z.strictObject({ ...traced });
 export type ScheduleTick = z.infer<typeof ScheduleTick>;
 
 /** One probe of one listing for one scheduled slot. */
-export const ProbeJob = z.object({ listingId: z.string().min(1), slot: z.number().int() });
+export const ProbeJob = z.object({ listingId: z.string().min(1), slot: z.number().int(), ...traced });
 export type ProbeJob = z.infer<typeof ProbeJob>;
 
 /** Deterministic id: one job per listing and scheduled slot. */
@@ -66,6 +77,7 @@ export const SearchLogJob = z.object({
   /** The need's likely categories as the matcher inferred them (absent when matched by text). */
   categories: z.array(z.string().max(100)).max(26).optional(),
   params: z.record(z.string(), z.unknown()),
+  ...traced,
 });
 export type SearchLogJob = z.infer<typeof SearchLogJob>;
 
@@ -78,6 +90,7 @@ export const PurchaseJob = z.object({
     .optional(),
   /** The listing's last purchase when the scheduler found it due (epoch ms, "never", or "plan"): part of the job id. */
   dueSince: z.string().regex(/^(\d{1,15}|never|plan)$/),
+  ...traced,
 });
 export type PurchaseJob = z.infer<typeof PurchaseJob>;
 export const purchaseJobId = (j: PurchaseJob) =>

@@ -1,9 +1,20 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { clientAddress, isTrustedPeer, logRequest, requestIdFor } from "@tollgate/platform";
+import {
+  clientAddress,
+  contextFrom,
+  httpRequestDuration,
+  isTrustedPeer,
+  logRequest,
+  requestIdFor,
+  SpanKind,
+  SpanStatusCode,
+  tracer,
+} from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { routePath } from "hono/route";
 import type { AppDeps } from "./deps.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
@@ -57,6 +68,12 @@ function socketPeer(c: Context): string | undefined {
   }
 }
 
+/** The route pattern that answered (`/v1/listings/:id`), or `unmatched` when only middleware ran. */
+export function routeLabel(c: Context): string {
+  const path = routePath(c);
+  return path === "*" || path === "/*" ? "unmatched" : path;
+}
+
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
 export function buildApi(deps: AppDeps): App {
   const app = newApp();
@@ -69,14 +86,38 @@ export function buildApi(deps: AppDeps): App {
       await next();
     });
   // Who asks (client address: the peer, or X-Forwarded-For walked from the right through TRUSTED_PROXIES),
-  // under which request id (echoed in x-request-id and every error body), and one log line per request.
+  // under which request id (echoed in x-request-id and every error body), one log line, one latency
+  // sample (by route pattern, never the raw path) and one span per request. A trace context is continued
+  // only from a trusted proxy, like the request id.
+  const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
   app.use("*", async (c, next) => {
     const started = performance.now();
     const peer = socketPeer(c);
-    const requestId = requestIdFor(c.req.header("x-request-id"), isTrustedPeer(peer, deps.trustedProxies));
+    const trusted = isTrustedPeer(peer, deps.trustedProxies);
+    const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
     c.set("clientIp", clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies));
-    await next();
+    const parent = trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined;
+    await tracer().startActiveSpan(
+      `${c.req.method}`,
+      { kind: SpanKind.SERVER, attributes: { "http.request.method": c.req.method } },
+      parent ?? contextFrom(undefined),
+      async (span) => {
+        try {
+          await next();
+        } finally {
+          const route = routeLabel(c);
+          span.updateName(`${c.req.method} ${route}`);
+          span.setAttributes({ "http.route": route, "http.response.status_code": c.res.status });
+          if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+          latency?.observe(
+            { method: c.req.method, route, status: c.res.status },
+            (performance.now() - started) / 1000,
+          );
+        }
+      },
+    );
     c.res.headers.set("x-request-id", requestId);
     // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
     if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))

@@ -7,6 +7,7 @@ import {
   envInt,
   envJson,
   netEnv,
+  opsEnv,
   parseConfig,
   searchEnv,
 } from "@tollgate/platform";
@@ -24,6 +25,7 @@ export const apiEnvSchema = z
   .object({
     ...baseEnv,
     ...netEnv,
+    ...opsEnv(9401),
     API_HOST: z.string().default("127.0.0.1"),
     API_PORT: envInt(8080, 0, 65535),
     PUBLIC_BASE_URL: z.string().url().optional(),

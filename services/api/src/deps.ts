@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import type { Cidr, Logger, SafeHttpClient } from "@tollgate/platform";
+import type { Cidr, Logger, Registry, SafeHttpClient } from "@tollgate/platform";
 import type { DiscoverDeps, HostCheck, SearchEvent } from "@tollgate/registry";
 import type { TransactionProofReader } from "@tollgate/x402";
 import type { DiscoverCache, ListingCache } from "./cache.js";
@@ -22,6 +22,8 @@ export interface AppDeps {
   checkHost: HostCheck;
   discover: DiscoverDeps;
   payments: Payments;
+  /** The process's Prometheus registry: request latency by route pattern (absent: not measured). */
+  metrics?: Registry;
   /** The SSRF-safe client: the only way the API fetches a user-supplied URL (claim proofs). */
   safeClient: SafeHttpClient;
   /** Redis-backed limits shared by every api replica, per client (IPv4 address, IPv6 /64). */

@@ -1,12 +1,16 @@
 import { serve } from "@hono/node-server";
-import { openDatabase } from "@tollgate/db";
+import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
   createSafeHttpClient,
   databaseFromConfig,
   demandFromConfig,
+  modelStateMetric,
+  modelStateOf,
   producer,
   producerRedis,
+  queueMetrics,
+  redisCheck,
   runService,
   workerRedis,
 } from "@tollgate/platform";
@@ -24,7 +28,7 @@ import { apiLimits } from "./limits.js";
 import { buildPayments } from "./payments.js";
 import { startPaymentReconciler } from "./reconcile.js";
 
-await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
+await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "api",
     ...databaseFromConfig(config),
@@ -43,6 +47,8 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
   const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
+  const modelState = modelStateOf(embedder?.ready ?? null);
+  modelStateMetric(metrics, modelState);
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
   // Outcome reports are proven by the chain itself (the transaction's receipt).
   const reportChain = config.CHAIN_RPC_URL ?? config.FACILITATOR_RPC_URL;
@@ -69,7 +75,8 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
         searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
       ),
     },
-    payments: await buildPayments(config, db, log),
+    payments: await buildPayments(config, db, log, metrics),
+    metrics,
     safeClient,
     limits: apiLimits(redis, config.QUEUE_PREFIX, {
       discoverPerMinute: config.DISCOVER_LIMIT_PER_MINUTE,
@@ -123,13 +130,35 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown }) => {
       prefix: config.QUEUE_PREFIX,
       everyMs: config.PAYMENTS_RECONCILE_EVERY_MS,
       log,
+      metrics,
+    });
+    const queues = queueMetrics(metrics, {
+      specs: [jobCatalog.paymentsReconcile],
+      connection: workerConnection,
+      prefix: config.QUEUE_PREFIX,
+      log,
     });
     shutdown.register("payments-reconciler", async () => {
       await reconciler.close();
+      await queues.close();
       await workerConnection.quit();
     });
   }
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
+  // Ready: Postgres answers and the model has finished loading (or failed: then discovery matches by text,
+  // which tollgate_semantic_model_state shows, rather than the pod never taking traffic). Redis is reported
+  // but does not hold readiness: the api answers without it (limits let through, searches not logged).
+  await serveOps(
+    {
+      postgres: () => databaseReachable(db),
+      ...(embedder ? { model: async () => modelLoadSettled(modelState()) } : {}),
+    },
+    { redis: redisCheck(redis) },
+  );
   return { url: `http://${config.API_HOST}:${port}` };
 });
+
+function modelLoadSettled(state: string): void {
+  if (state === "loading") throw new Error("embedding model loading");
+}

@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import type { Logger } from "@tollgate/platform";
+import { type Logger, type Registry, settlementOutcomes } from "@tollgate/platform";
 import {
   type AttestationToPublish,
   publishAttestation,
@@ -36,7 +36,12 @@ export const PAID_WORK: Record<string, Finalizer> = {
   verify_now: (trx, work, payment) => publishPlan(trx, work, payment),
 };
 
-export async function buildPayments(config: ApiConfig, db: Db, log: Logger): Promise<Payments> {
+export async function buildPayments(
+  config: ApiConfig,
+  db: Db,
+  log: Logger,
+  metrics?: Registry,
+): Promise<Payments> {
   const production = config.NODE_ENV === "production";
   const { current: signingKey, retired: retiredKeys } = await loadKeyRing({
     jwk: config.SIGNING_KEY_JWK,
@@ -68,8 +73,15 @@ export async function buildPayments(config: ApiConfig, db: Db, log: Logger): Pro
       settleTimeoutMs: config.SETTLE_TIMEOUT_MS,
       chain: chainRpc ? createSettlementReader(chainRpc) : null,
       finalizers: PAID_WORK,
+      ...(metrics ? { onSettlement: countSettlements(metrics) } : {}),
     }),
     signingKey,
     retiredKeys,
   };
+}
+
+/** `tollgate_settlements_total{route,outcome}`: how each settlement of a paid answer ended. */
+export function countSettlements(metrics: Registry) {
+  const settlements = settlementOutcomes(metrics);
+  return (route: string, outcome: string) => settlements.inc({ route, outcome });
 }

@@ -1,4 +1,4 @@
-import { type Logger, producer, schedulers, worker } from "@tollgate/platform";
+import { type Logger, producer, type Registry, schedulers, worker } from "@tollgate/platform";
 import { jobCatalog } from "@tollgate/schema";
 import type { Seller } from "@tollgate/x402";
 import type { Redis } from "ioredis";
@@ -15,6 +15,7 @@ export async function startPaymentReconciler(opts: {
   prefix: string;
   everyMs: number;
   log: Logger;
+  metrics?: Registry;
 }) {
   const { redis: connection, prefix } = opts;
   const queue = producer(jobCatalog.paymentsReconcile, connection, prefix);
@@ -30,7 +31,7 @@ export async function startPaymentReconciler(opts: {
       if (Object.keys(outcomes).length > 0) opts.log.info({ outcomes }, "payments reconciled");
       return outcomes;
     },
-    { connection, prefix, log: opts.log },
+    { connection, prefix, log: opts.log, ...(opts.metrics ? { registry: opts.metrics } : {}) },
   );
   return {
     async close() {

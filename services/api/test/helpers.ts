@@ -2,7 +2,7 @@ import { serve } from "@hono/node-server";
 import type { Db } from "@tollgate/db";
 import { createTestDatabase, type TestDatabase, testPrefix } from "@tollgate/db/testing";
 import { type Chain, createLocalFacilitator } from "@tollgate/devnet";
-import { createLogger, createSafeHttpClient, type Logger } from "@tollgate/platform";
+import { createLogger, createSafeHttpClient, type Logger, type Registry } from "@tollgate/platform";
 import type { HostCheck } from "@tollgate/registry";
 import { createSeller, createSettlementReader, generateSigningKey, type Seller } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
@@ -11,7 +11,7 @@ import { buildApi } from "../src/app.js";
 import type { AppDeps } from "../src/deps.js";
 import { hostCheckFromResolver } from "../src/host-check.js";
 import { apiLimits } from "../src/limits.js";
-import { PAID_WORK, type Payments } from "../src/payments.js";
+import { countSettlements, PAID_WORK, type Payments } from "../src/payments.js";
 import { createTestResolver } from "./resolver.js";
 
 /** DNS answers the test world gives; anything else fails to resolve. */
@@ -60,6 +60,8 @@ export async function startTestApi(
     /** Discover answers kept beside the listing cache (default: none). */
     discoverCache?: (listingCache: NonNullable<AppDeps["listingCache"]>) => AppDeps["discoverCache"];
     statsCacheMs?: number;
+    /** A Prometheus registry: request latency is measured into it (default: none). */
+    metrics?: Registry;
   } = {},
 ): Promise<TestApi> {
   const tdb = await createTestDatabase();
@@ -102,6 +104,7 @@ export async function startTestApi(
     listingCache,
     discoverCache: listingCache ? opts.discoverCache?.(listingCache) : undefined,
     statsCacheMs: opts.statsCacheMs,
+    metrics: opts.metrics,
     // Set for the test projects (vitest.config.ts): every error a test provokes must be documented.
     strictErrorDocs: process.env.TOLLGATE_STRICT_ERROR_DOCS === "1",
   });
@@ -143,6 +146,8 @@ export function chainPayments(
     settleTimeoutMs?: number;
     leaseMs?: number;
     onSeller?: (seller: Seller) => void;
+    /** Settlements are counted into it as the api does (default: not counted). */
+    metrics?: Registry;
   } = {},
 ) {
   return async (db: Db): Promise<Payments> => {
@@ -155,6 +160,7 @@ export function chainPayments(
       leaseMs: opts.leaseMs,
       chain: createSettlementReader(chain.rpcUrl),
       finalizers: PAID_WORK,
+      ...(opts.metrics ? { onSettlement: countSettlements(opts.metrics) } : {}),
     });
     opts.onSeller?.(seller);
     return { seller, signingKey: (await generateSigningKey()).key };

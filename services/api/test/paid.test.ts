@@ -1,5 +1,6 @@
 import type { serve } from "@hono/node-server";
 import { type Chain, payingFetch, signPaymentFor, startChain } from "@tollgate/devnet";
+import { createMetricsRegistry } from "@tollgate/platform";
 import { decodePaymentResponseHeader } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ let base: string;
 let server: ReturnType<typeof serve>;
 let listingId: string;
 const operator = () => chain.wallets.operator.address;
+const metrics = createMetricsRegistry("api-test");
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const json = async (r: Response): Promise<any> => r.json();
 
@@ -18,7 +20,7 @@ const signedHeaderFor = (url: string, buyer = 1) => signPaymentFor(chain, chain.
 
 beforeAll(async () => {
   chain = await startChain();
-  t = await startTestApi({ payments: chainPayments(chain) });
+  t = await startTestApi({ payments: chainPayments(chain, { metrics }), metrics });
   ({ server, base } = await serveTestApi(t));
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
   const old = new Date(Date.now() - 30 * 86_400_000);
@@ -199,5 +201,21 @@ describe("submission fee", () => {
     expect((await json(paid)).claim_token).toMatch(/^[0-9a-f]{64}$/);
     expect(paid.headers.get("payment-response")).toBeTruthy();
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+
+  it("metrics: settlements by route and outcome, latency by route pattern (never a raw id)", async () => {
+    const text = await metrics.metrics();
+    const settled = text
+      .split("\n")
+      .find((l) => l.startsWith("tollgate_settlements_total{") && l.includes('route="verdict"'));
+    expect(settled).toContain('outcome="settled"');
+    expect(Number(settled?.split(" ").pop())).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(
+      /tollgate_http_request_duration_seconds_count\{[^}]*route="\/v1\/listings\/:id\/verdict"[^}]*status="402"/,
+    );
+    expect(text).toMatch(
+      /tollgate_http_request_duration_seconds_count\{[^}]*route="\/v1\/listings"[^}]*status="201"/,
+    );
+    expect(text).not.toContain(listingId);
   });
 });

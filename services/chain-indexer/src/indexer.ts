@@ -124,6 +124,13 @@ export function jsonRpc(url: string, timeoutMs = 10_000) {
 export class ChainIndexer {
   state: "idle" | "waiting_for_lock" | "running" | "stopped" = "idle";
   range: number;
+  /**
+   * Blocks between the chain head and the lowest cursor of the listed payTos at the last pass
+   * (confirmations included, so a caught-up indexer shows about `confirmations`); undefined before one.
+   */
+  lagBlocks: number | undefined;
+  /** When the last pass finished (epoch ms). */
+  lastPassAt: number | undefined;
   /** Counters for tests and the benchmark. */
   readonly stats = { logs: 0, ranges: 0, refusals: 0, rpcErrors: 0, reorgs: 0, figureRefreshes: 0 };
   private readonly abort = new AbortController();
@@ -207,6 +214,9 @@ export class ChainIndexer {
     let caughtUp = false;
     while (!this.abort.signal.aborted && Date.now() < sliceEnd) {
       const watch = await db.selectFrom("chain_watch").select(["address", "synced_to"]).execute();
+      let lowest = head;
+      for (const w of watch) if (listed.has(w.address)) lowest = Math.min(lowest, Number(w.synced_to));
+      this.lagBlocks = Math.max(0, head - lowest);
       const behind = watch
         .filter((w) => listed.has(w.address) && Number(w.synced_to) < target)
         .map((w) => ({ address: w.address, at: Number(w.synced_to) }));
@@ -221,6 +231,7 @@ export class ChainIndexer {
     }
     await this.classify([...listed.keys()]);
     await this.refreshFigures(listed, target);
+    this.lastPassAt = Date.now();
     return caughtUp;
   }
 

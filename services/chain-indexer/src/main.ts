@@ -1,10 +1,11 @@
-import { openDatabase } from "@tollgate/db";
-import { baseEnv, databaseFromConfig, runService } from "@tollgate/platform";
+import { databaseReachable, openDatabase } from "@tollgate/db";
+import { baseEnv, databaseFromConfig, indexerMetrics, opsEnv, runService } from "@tollgate/platform";
 import { z } from "zod";
 import { ChainIndexer, jsonRpc } from "./indexer.js";
 
 const schema = z.object({
   ...baseEnv,
+  ...opsEnv(9405),
   CHAIN_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   CHAIN_ID: z.coerce.number().int().default(8453),
   /** Base USDC. */
@@ -24,7 +25,7 @@ const schema = z.object({
 
 // Long-running: the indexer loop keeps the process alive (it waits for the lock, retries RPC errors with
 // backoff) until SIGTERM/SIGINT; it never ends by itself.
-await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
+await runService("chain-indexer", schema, async ({ config, log, shutdown, metrics, serveOps }) => {
   // Shutdown steps run in order: the loop lets go of its lock connection before the pool closes.
   let indexer: ChainIndexer | null = null;
   shutdown.register("indexer", () => indexer?.stop());
@@ -50,6 +51,15 @@ await runService("chain-indexer", schema, async ({ config, log, shutdown }) => {
     log,
   });
   indexer.start();
+  const running = indexer;
+  indexerMetrics(metrics, () => ({
+    lagBlocks: running.lagBlocks,
+    lastPassAt: running.lastPassAt,
+    holdsLock: running.state === "running",
+  }));
+  // Ready once Postgres answers (the chain RPC is checked at start; an RPC outage shows as lag, not as an
+  // unready pod: there is no traffic to send elsewhere).
+  await serveOps({ postgres: () => databaseReachable(db) });
   return {
     chainId,
     start_block: config.INDEXER_START_BLOCK,

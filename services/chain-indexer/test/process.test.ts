@@ -43,6 +43,13 @@ const synced = async () =>
     ...(await t.db.selectFrom("chain_watch").select("synced_to").execute()).map((w) => Number(w.synced_to)),
   );
 
+/** One unlabelled sample from the process's /metrics (undefined: absent). */
+async function metric(s: RunningService, name: string): Promise<number | undefined> {
+  const text = await (await fetch(`${s.ready.ops_url}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
+}
+
 describe("the chain-indexer process", () => {
   it("killed (SIGKILL) mid-backfill and restarted: nothing counted twice, nothing missed; it never exits by itself", async () => {
     for (const to of sellers()) await insertListing(t.db, to);
@@ -64,6 +71,10 @@ describe("the chain-indexer process", () => {
       const s = await synced();
       return s > 5 && s < head - 5;
     });
+    // Mid-backfill the ops port shows the lag in blocks (head minus the lowest listed cursor).
+    const lagging = await metric(first, "tollgate_indexer_lag_blocks");
+    expect(lagging).toBeGreaterThan(5);
+    expect(await metric(first, "tollgate_indexer_holds_lock")).toBe(1);
     expect(await first.stop("SIGKILL")).toBe(null);
     const partial = (await indexedRows()).length;
     expect(partial).toBeGreaterThan(0);
@@ -105,8 +116,15 @@ describe("the chain-indexer process", () => {
     await rpcCall(chain.rpcUrl, "anvil_mine", ["0x3"]);
     await until(async () => (await indexedRows()).some((r) => r.tx_hash === late.toLowerCase()));
 
+    // Caught up: the lag is the confirmations at most, and the process is ready.
+    await until(async () => ((await metric(second, "tollgate_indexer_lag_blocks")) ?? 99) <= 3);
+    expect(await metric(second, "tollgate_indexer_last_pass_timestamp_seconds")).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
+    expect((await fetch(`${second.ready.ops_url}/readyz`)).status).toBe(200);
+
     // Caught up and idle, the process stays up.
     expect(second.child.exitCode).toBe(null);
     expect(second.child.signalCode).toBe(null);
-  });
+  }, 120_000); // two processes (tsx) and a backfill: seconds each on a loaded machine
 });

@@ -1,10 +1,15 @@
-import { openDatabase } from "@tollgate/db";
+import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
   baseEnv,
   databaseFromConfig,
   demandEnv,
   envInt,
+  modelStateMetric,
+  modelStateOf,
+  opsEnv,
   producer,
+  queueMetrics,
+  redisCheck,
   redisReady,
   runService,
   schedulers,
@@ -19,6 +24,7 @@ import { z } from "zod";
 const schema = z.object({
   ...baseEnv,
   ...demandEnv,
+  ...opsEnv(9406),
   /** The batch job of the system: one demand aggregate reads the whole 30-day search log (3.5 s at 1M
    * searches, growing with the log), so its statements get 2 minutes where request paths get 15 s. */
   DATABASE_STATEMENT_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
@@ -30,7 +36,7 @@ const schema = z.object({
 
 // The demand aggregator: embeds new and edited listings off the request path, stores every logged search (idempotent by event id; the queue keeps what it has not
 // stored yet across restarts) and rebuilds the paid snapshots on a schedule as the single writer.
-await runService("demand-aggregator", schema, async ({ config, log, shutdown }) => {
+await runService("demand-aggregator", schema, async ({ config, log, shutdown, metrics, serveOps }) => {
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "demand-aggregator",
     max: 4,
@@ -43,6 +49,8 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
 
   // Listing embeddings: claimed with SKIP LOCKED, so replicas share the work; drained each tick.
   const embedder = createEmbedder();
+  const modelState = modelStateOf(embedder.ready);
+  modelStateMetric(metrics, modelState);
   let syncing: Promise<void> | null = null;
   let stopped = false;
   const sync = async () => {
@@ -73,7 +81,7 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
   const ingest = worker(
     jobCatalog.searchLog,
     async (search) => ({ stored: await ingestSearch(db, search) }),
-    { connection: redis, prefix, log },
+    { connection: redis, prefix, log, registry: metrics },
   );
   const builder = worker(
     jobCatalog.demandSchedule,
@@ -89,8 +97,14 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
       log.info({ ...r, ms: Math.round(performance.now() - started) }, "demand snapshots");
       return r;
     },
-    { connection: redis, prefix, log },
+    { connection: redis, prefix, log, registry: metrics },
   );
+  const queues = queueMetrics(metrics, {
+    specs: [jobCatalog.searchLog, jobCatalog.demandSchedule],
+    connection: redis,
+    prefix,
+    log,
+  });
   shutdown.register("embeddings", async () => {
     stopped = true;
     clearInterval(syncTimer);
@@ -103,8 +117,18 @@ await runService("demand-aggregator", schema, async ({ config, log, shutdown }) 
     await ingest.close();
     await builder.close();
     await schedule.close();
+    await queues.close();
   });
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
+  // Ready: Postgres and Redis answer and the model has finished loading (snapshots and embeddings wait
+  // for it; the search log is stored either way).
+  await serveOps({
+    postgres: () => databaseReachable(db),
+    redis: redisCheck(redis),
+    model: async () => {
+      if (modelState() === "loading") throw new Error("embedding model loading");
+    },
+  });
   return { k_floor: config.DEMAND_K_FLOOR, snapshot_every_ms: config.DEMAND_SNAPSHOT_EVERY_MS };
 });

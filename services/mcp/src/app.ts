@@ -5,14 +5,21 @@ import {
   type Cidr,
   clientAddress,
   clientKey,
+  contextFrom,
+  httpRequestDuration,
   isTrustedPeer,
   type Limiter,
   type Logger,
   logRequest,
+  type Registry,
   requestIdFor,
+  SpanKind,
+  SpanStatusCode,
+  tracer,
 } from "@tollgate/platform";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { routePath } from "hono/route";
 import { registerTools, type ToolDeps } from "./tools.js";
 
 export interface McpAppDeps extends ToolDeps {
@@ -21,6 +28,8 @@ export interface McpAppDeps extends ToolDeps {
   trustedProxies: readonly Cidr[];
   /** Requests to /mcp per client (IPv4 address, IPv6 /64): MCP_LIMIT_PER_MINUTE, in Redis. */
   limit: Limiter;
+  /** The process's Prometheus registry: request latency by route pattern (absent: not measured). */
+  metrics?: Registry;
 }
 
 type McpEnv = { Variables: { clientIp: string; requestId: string } };
@@ -57,16 +66,36 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]
  */
 export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
   const app = new Hono<McpEnv>();
-  // Every answer carries a request id (header, error data, the one log line of the request).
+  const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
+  // Every answer carries a request id (header, error data, the one log line of the request), one latency
+  // sample by route pattern and one span.
   app.use("*", async (c, next) => {
     const started = performance.now();
     // An id set by our own ingress is kept (trusted proxies only, safe shape); a client cannot choose it.
-    const requestId = requestIdFor(
-      c.req.header("x-request-id"),
-      isTrustedPeer(socketPeer(c), deps.trustedProxies),
-    );
+    const trusted = isTrustedPeer(socketPeer(c), deps.trustedProxies);
+    const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
-    await next();
+    await tracer().startActiveSpan(
+      c.req.method,
+      { kind: SpanKind.SERVER, attributes: { "http.request.method": c.req.method } },
+      contextFrom(trusted ? { traceparent: c.req.header("traceparent") } : undefined),
+      async (span) => {
+        try {
+          await next();
+        } finally {
+          const path = routePath(c);
+          const route = path === "*" || path === "/*" ? "unmatched" : path;
+          span.updateName(`${c.req.method} ${route}`);
+          span.setAttributes({ "http.route": route, "http.response.status_code": c.res.status });
+          if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+          latency?.observe(
+            { method: c.req.method, route, status: c.res.status },
+            (performance.now() - started) / 1000,
+          );
+        }
+      },
+    );
     c.header("x-request-id", requestId);
     logRequest(deps.log, {
       requestId,

@@ -1,10 +1,11 @@
-import { baseEnv, demandEnv, envCidrList, envInt, searchEnv } from "@tollgate/platform";
+import { baseEnv, demandEnv, envCidrList, envInt, opsEnv, searchEnv } from "@tollgate/platform";
 import { z } from "zod";
 
 export const mcpEnvSchema = z.object({
   ...baseEnv,
   ...demandEnv,
   ...searchEnv,
+  ...opsEnv(9402),
   MCP_HOST: z.string().default("127.0.0.1"),
   MCP_PORT: envInt(8090, 0, 65535),
   /** CIDR ranges of the proxies whose X-Forwarded-For hops are believed (walked from the right). */

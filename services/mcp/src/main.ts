@@ -1,11 +1,14 @@
 import { serve } from "@hono/node-server";
-import { openDatabase } from "@tollgate/db";
+import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
   createLimiter,
   databaseFromConfig,
   demandFromConfig,
+  modelStateMetric,
+  modelStateOf,
   producer,
   producerRedis,
+  redisCheck,
   runService,
 } from "@tollgate/platform";
 import { createSemanticIndex, searchLogCap, searchLogProducer } from "@tollgate/registry";
@@ -14,7 +17,7 @@ import { createEmbedder } from "@tollgate/semantic";
 import { buildMcpApp } from "./app.js";
 import { mcpEnvSchema } from "./config.js";
 
-await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
+await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "mcp",
     ...databaseFromConfig(config),
@@ -27,6 +30,8 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
   const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
+  const modelState = modelStateOf(embedder?.ready ?? null);
+  modelStateMetric(metrics, modelState);
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
   const app = buildMcpApp({
     db,
@@ -48,6 +53,7 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
       points: config.MCP_LIMIT_PER_MINUTE,
       durationS: 60,
     }),
+    metrics,
   });
   const server = serve({ fetch: app.fetch, hostname: config.MCP_HOST, port: config.MCP_PORT });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -61,5 +67,20 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown }) => {
   });
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
+  // Ready: Postgres answers and the model has finished loading (or failed: text matching then). Redis is
+  // reported but does not hold readiness: the tool server answers without it, like the api.
+  await serveOps(
+    {
+      postgres: () => databaseReachable(db),
+      ...(embedder
+        ? {
+            model: async () => {
+              if (modelState() === "loading") throw new Error("embedding model loading");
+            },
+          }
+        : {}),
+    },
+    { redis: redisCheck(redis) },
+  );
   return { url: `http://${config.MCP_HOST}:${port}`, endpoint: `http://${config.MCP_HOST}:${port}/mcp` };
 });

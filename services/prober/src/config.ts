@@ -1,10 +1,11 @@
-import { baseEnv, envBoolean, envInt, netEnv } from "@tollgate/platform";
+import { baseEnv, envBoolean, envInt, netEnv, opsEnv } from "@tollgate/platform";
 import { z } from "zod";
 
 export const proberEnvSchema = z
   .object({
     ...baseEnv,
     ...netEnv,
+    ...opsEnv(9403),
     PROBE_TIMEOUT_MS: envInt(10_000, 100, 120_000),
     PROBE_CONCURRENCY: envInt(20, 1, 1000),
     /** How often the scheduler leases due listings. */

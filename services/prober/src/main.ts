@@ -1,8 +1,9 @@
-import { openDatabase } from "@tollgate/db";
+import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
   createSafeHttpClient,
   databaseFromConfig,
+  redisCheck,
   redisReady,
   runService,
   workerRedis,
@@ -11,7 +12,7 @@ import { startCatalogueImports } from "./catalogue.js";
 import { proberEnvSchema } from "./config.js";
 import { startProber } from "./worker.js";
 
-await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) => {
+await runService("prober", proberEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "prober",
     max: Math.min(20, config.PROBE_CONCURRENCY + 2),
@@ -27,7 +28,7 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) =>
     allowance: allowanceFromConfig(config),
     allowHttp: config.ALLOW_HTTP_ENDPOINTS,
   });
-  const prober = await startProber({ db, log, client, redis, config });
+  const prober = await startProber({ db, log, client, redis, config, metrics });
   shutdown.register("workers", () => prober.close());
   const catalogueUrls = config.CATALOGUE_URLS.split(",")
     .map((u) => u.trim())
@@ -46,6 +47,7 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown }) =>
   shutdown.register("http-client", () => client.close());
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
+  await serveOps({ postgres: () => databaseReachable(db), redis: redisCheck(redis) });
   return {
     concurrency: config.PROBE_CONCURRENCY,
     tick_ms: config.PROBE_TICK_MS,

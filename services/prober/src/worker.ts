@@ -1,5 +1,14 @@
 import type { Db } from "@tollgate/db";
-import { type Logger, producer, type SafeHttpClient, schedulers, worker } from "@tollgate/platform";
+import {
+  type Logger,
+  probeOutcomes,
+  producer,
+  queueMetrics,
+  type Registry,
+  type SafeHttpClient,
+  schedulers,
+  worker,
+} from "@tollgate/platform";
 import { leaseDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry";
 import { jobCatalog, type ProbeJob } from "@tollgate/schema";
 import { DelayedError, type Job } from "bullmq";
@@ -15,6 +24,8 @@ export interface ProberDeps {
   /** Connection for workers (waits through reconnects). */
   redis: Redis;
   config: ProberConfig;
+  /** The process's registry: probes by outcome, jobs, queue depth (absent: not measured). */
+  metrics?: Registry;
 }
 
 /** One probe job: load, be polite to the host, probe, record. Idempotent per (listing, slot). */
@@ -38,6 +49,11 @@ export async function processProbe(
   }
   const started = performance.now();
   const outcome = await runProbe(deps.client, target, data.slot, { timeoutMs: deps.config.PROBE_TIMEOUT_MS });
+  if (deps.metrics)
+    probeOutcomes(deps.metrics).inc({
+      outcome: outcome.passed ? "pass" : "fail",
+      reason: outcome.passed ? "none" : (outcome.failureReason ?? "unknown"),
+    });
   const result = await recordProbe(deps.db, outcome, {
     intervalScale: deps.config.PROBE_INTERVAL_SCALE,
     selfPayTos: selfPayTos(deps.config),
@@ -77,6 +93,15 @@ export async function startProber(deps: ProberDeps) {
     deps.log,
   );
   const politeness = hostPoliteness(connection, prefix, deps.config.PROBE_HOST_MIN_GAP_MS);
+  const registry = deps.metrics ? { registry: deps.metrics } : {};
+  const queues = deps.metrics
+    ? queueMetrics(deps.metrics, {
+        specs: [jobCatalog.probe, jobCatalog.probeSchedule],
+        connection,
+        prefix,
+        log: deps.log,
+      })
+    : null;
 
   const scheduler = worker(
     jobCatalog.probeSchedule,
@@ -90,7 +115,7 @@ export async function startProber(deps: ProberDeps) {
       if (due.length > 0) await probeQueue.addBulk(due.map((d) => ({ name: "probe", data: d })));
       return { enqueued: due.length };
     },
-    { connection, prefix, log: deps.log },
+    { connection, prefix, log: deps.log, ...registry },
   );
   const probes = worker(
     jobCatalog.probe,
@@ -99,6 +124,7 @@ export async function startProber(deps: ProberDeps) {
       connection,
       prefix,
       log: deps.log,
+      ...registry,
       concurrency: deps.config.PROBE_CONCURRENCY,
       lockDuration: deps.config.PROBE_STALLED_MS,
       stalledInterval: deps.config.PROBE_STALLED_MS,
@@ -112,6 +138,7 @@ export async function startProber(deps: ProberDeps) {
       await probes.close();
       await probeQueue.close();
       await scheduleQueue.close();
+      await queues?.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { baseEnv, envBoolean, envInt, netEnv } from "@tollgate/platform";
+import { baseEnv, envBoolean, envInt, netEnv, opsEnv } from "@tollgate/platform";
 import { z } from "zod";
 
 const usd = (fallback: number) => z.coerce.number().positive().max(1000).default(fallback);
@@ -7,6 +7,7 @@ export const scoutEnvSchema = z
   .object({
     ...baseEnv,
     ...netEnv,
+    ...opsEnv(9404),
     /** The scout's own wallet (pays sellers). */
     SCOUT_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte hex private key"),
     /** Base RPC (the devnet chain locally): settlements are read back from it. */

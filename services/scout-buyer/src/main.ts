@@ -1,8 +1,9 @@
-import { openDatabase } from "@tollgate/db";
+import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
   allowanceFromConfig,
   createSafeHttpClient,
   databaseFromConfig,
+  redisCheck,
   redisReady,
   runService,
   workerRedis,
@@ -16,7 +17,7 @@ import { scoutEnvSchema } from "./config.js";
 import { startScoutQueues } from "./queue.js";
 import type { ScoutDeps } from "./scout.js";
 
-await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }) => {
+await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "scout-buyer",
     max: 4,
@@ -62,12 +63,14 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown }
     tickMs: config.SCOUT_TICK_MS,
     batch: config.SCOUT_BATCH,
     concurrency: config.SCOUT_CONCURRENCY,
+    metrics,
   });
   // Steps run in this order: in-flight purchases finish before the connections they use close.
   shutdown.register("queues", () => queues.close());
   shutdown.register("http-client", () => client.close());
   shutdown.register("redis", () => redis.quit());
   shutdown.register("postgres", () => db.destroy());
+  await serveOps({ postgres: () => databaseReachable(db), redis: redisCheck(redis) });
   return {
     wallet: account.address,
     tick_ms: config.SCOUT_TICK_MS,

@@ -1,4 +1,11 @@
-import { producer, schedulers, worker } from "@tollgate/platform";
+import {
+  producer,
+  purchaseOutcomes,
+  queueMetrics,
+  type Registry,
+  schedulers,
+  worker,
+} from "@tollgate/platform";
 import { planCandidate, scoutCandidate, scoutCandidates } from "@tollgate/registry";
 import { jobCatalog, type PurchaseJob } from "@tollgate/schema";
 import type { Redis } from "ioredis";
@@ -12,6 +19,8 @@ export interface ScoutQueueOptions {
   batch: number;
   /** Purchases one replica makes at once. */
   concurrency: number;
+  /** The process's registry: purchases by outcome, jobs, queue depth (absent: not measured). */
+  metrics?: Registry;
 }
 
 /** BullMQ priorities (lower first): what a seller paid to have timed, then listings never bought, then re-buys. */
@@ -28,6 +37,16 @@ export async function startScoutQueues(d: ScoutDeps, o: ScoutQueueOptions) {
   const purchases = producer(jobCatalog.purchase, o.connection, o.prefix);
   const schedule = producer(jobCatalog.scoutSchedule, o.connection, o.prefix);
   const ticks = await schedulers(schedule, [{ id: "scout-plan", every: o.tickMs, name: "plan" }], d.log);
+  const registry = o.metrics ? { registry: o.metrics } : {};
+  const bought = o.metrics ? purchaseOutcomes(o.metrics) : null;
+  const queues = o.metrics
+    ? queueMetrics(o.metrics, {
+        specs: [jobCatalog.purchase, jobCatalog.scoutSchedule],
+        connection: o.connection,
+        prefix: o.prefix,
+        log: d.log,
+      })
+    : null;
 
   const planner = worker(
     jobCatalog.scoutSchedule,
@@ -57,31 +76,40 @@ export async function startScoutQueues(d: ScoutDeps, o: ScoutQueueOptions) {
       if (jobs.length > 0) await purchases.addBulk(jobs);
       return { reconciled, enqueued: jobs.length };
     },
-    { connection: o.connection, prefix: o.prefix, log: d.log },
+    { connection: o.connection, prefix: o.prefix, log: d.log, ...registry },
   );
 
   const buyer = worker(
     jobCatalog.purchase,
-    async (job): Promise<{ result: BuyResult | "not_due" }> => {
-      const now = new Date();
-      if (job.plan) {
-        // Not buyable now (failing, payTo unseen…): the plan purchase stays due and is queued again next tick.
-        const c = await planCandidate(d.db, job.listingId, d.policy);
-        if (!c) return { result: "not_due" };
-        return { result: await buyOne(d, c, now, { ...job.plan, listingId: job.listingId }) };
-      }
-      const c = await scoutCandidate(d.db, job.listingId, now, d.policy);
-      if (!c) return { result: "not_due" };
-      if (d.plans && (await d.plans.due(d.db, now)).some((p) => p.listingId === job.listingId))
-        return { result: "not_due" }; // a plan owes this listing a purchase: its own job makes it
-
-      const result = await buyOne(d, c, now);
-      if (result === "recorded" || result === "not_paid")
-        d.log.info({ listing: job.listingId, result }, "scout purchase");
+    async (job) => {
+      const { result } = await purchase(job).catch((err) => {
+        bought?.inc({ outcome: "error" }); // retried by BullMQ as the catalog says
+        throw err;
+      });
+      bought?.inc({ outcome: result });
       return { result };
     },
-    { connection: o.connection, prefix: o.prefix, log: d.log, concurrency: o.concurrency },
+    { connection: o.connection, prefix: o.prefix, log: d.log, ...registry, concurrency: o.concurrency },
   );
+
+  async function purchase(job: PurchaseJob): Promise<{ result: BuyResult | "not_due" }> {
+    const now = new Date();
+    if (job.plan) {
+      // Not buyable now (failing, payTo unseen…): the plan purchase stays due and is queued again next tick.
+      const c = await planCandidate(d.db, job.listingId, d.policy);
+      if (!c) return { result: "not_due" };
+      return { result: await buyOne(d, c, now, { ...job.plan, listingId: job.listingId }) };
+    }
+    const c = await scoutCandidate(d.db, job.listingId, now, d.policy);
+    if (!c) return { result: "not_due" };
+    if (d.plans && (await d.plans.due(d.db, now)).some((p) => p.listingId === job.listingId))
+      return { result: "not_due" }; // a plan owes this listing a purchase: its own job makes it
+
+    const result = await buyOne(d, c, now);
+    if (result === "recorded" || result === "not_paid")
+      d.log.info({ listing: job.listingId, result }, "scout purchase");
+    return { result };
+  }
 
   return {
     purchases,
@@ -91,6 +119,7 @@ export async function startScoutQueues(d: ScoutDeps, o: ScoutQueueOptions) {
       await buyer.close();
       await purchases.close();
       await schedule.close();
+      await queues?.close();
     },
   };
 }

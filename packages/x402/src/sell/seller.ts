@@ -38,7 +38,14 @@ export interface SellerConfig {
   chain?: SettlementReader | null;
   /** Work published only once a payment settles, by route label. */
   finalizers?: Record<string, Finalizer>;
+  /**
+   * Told how each settlement attempt of a kept answer ended (metrics): settled (money taken), failed
+   * (refused, nothing charged) or indeterminate (outcome unknown, left to the chain).
+   */
+  onSettlement?: (route: string, outcome: SettlementOutcome) => void;
 }
+
+export type SettlementOutcome = "settled" | "failed" | "indeterminate";
 
 /** What a paid handler answers; the seller decides whether it is charged. */
 export interface PaidAnswer {
@@ -266,6 +273,7 @@ export function createSeller(cfg: SellerConfig) {
       else {
         await markIndeterminate(db, lease, String(err).slice(0, 300));
         cfg.log.error({ err: String(err), payment: lease.id }, "settlement indeterminate");
+        cfg.onSettlement?.(route.route, "indeterminate");
         return indeterminate(lease.id);
       }
     }
@@ -275,12 +283,15 @@ export function createSeller(cfg: SellerConfig) {
       if (seen.state === "settled") txHash = seen.txHash;
       else if (seen.state === "unknown" && (cfg.chain || afterUncertain)) {
         await markIndeterminate(db, lease, refusal.error);
+        cfg.onSettlement?.(route.route, "indeterminate");
         return indeterminate(lease.id);
       } else {
         await closeUncharged(db, lease, "failed", refusal.error);
+        cfg.onSettlement?.(route.route, "failed");
         return offer(route, url, refusal);
       }
     }
+    cfg.onSettlement?.(route.route, "settled");
     const tx = txHash as string;
     try {
       await publish(lease.id, tx);
