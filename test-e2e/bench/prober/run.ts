@@ -69,7 +69,10 @@ async function run(replicas: number): Promise<number> {
     PROBE_HOST_MIN_GAP_MS: "0",
     LOG_LEVEL: "info",
   };
-  const procs = await Promise.all(Array.from({ length: replicas }, () => startService("prober", env)));
+  // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
+  const procs = await Promise.all(
+    Array.from({ length: replicas }, () => startService("prober", env, { timeoutMs: 180_000 })),
+  );
   // Replicas are up and idle; make every listing due at once and time until all are probed.
   const started = performance.now();
   await sql`UPDATE listings SET next_check_by = now()`.execute(db);
