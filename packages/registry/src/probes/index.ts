@@ -3,3 +3,4 @@ export * from "./lease.js";
 export * from "./recent.js";
 export * from "./record.js";
 export * from "./retention.js";
+export * from "./record-batch.js";
