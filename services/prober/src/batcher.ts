@@ -22,7 +22,7 @@ export function groupCommit<I, R>(opts: {
   async function runBatch(batch: Waiting[]) {
     try {
       const results = await opts.run(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(results[i] as R));
+      for (const [i, w] of batch.entries()) w.resolve(results[i] as R);
     } catch (err) {
       opts.onBatchError?.(err, batch.length);
       const fallback = opts.fallback;

@@ -11,8 +11,8 @@ import {
 import { jobCatalog, type ProbeJob } from "@tollgate/schema";
 import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
-import { type ProberConfig, selfPayTos } from "./config.js";
 import { groupCommit } from "./batcher.js";
+import { type ProberConfig, selfPayTos } from "./config.js";
 import { hostPoliteness } from "./politeness.js";
 import { runProbe } from "./probe.js";
 

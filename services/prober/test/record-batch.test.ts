@@ -149,7 +149,11 @@ describe("recordProbes", () => {
   it("skips delisted and unknown listings and records the rest", async () => {
     const [a, b] = await listings("skip", 2);
     await tdb.db.updateTable("listings").set({ status: "delisted" }).where("id", "=", b!).execute();
-    const results = await recordProbes(tdb.db, [outcome(a!, 0, 0), outcome(b!, 1, 0), outcome("lst_nope", 2, 0)]);
+    const results = await recordProbes(tdb.db, [
+      outcome(a!, 0, 0),
+      outcome(b!, 1, 0),
+      outcome("lst_nope", 2, 0),
+    ]);
     expect(results.map((r) => r.recorded)).toEqual([true, false, false]);
   });
 });

@@ -1,6 +1,6 @@
 import { type ListingStatus, latencyWindowStart, listingAfterProbe, probeRowOutcome } from "@tollgate/core";
 import type { Database, Db, ListingUpdate } from "@tollgate/db";
-import { sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Transaction as KyselyTransaction, sql } from "kysely";
 import type { ProbeOutcome, RecordResult } from "./record.js";
 
 type Transaction = KyselyTransaction<Database>;
@@ -156,7 +156,11 @@ async function recordRound(
     });
   }
   await updateListings(trx, patches);
-  if (changes.length > 0) await trx.insertInto("status_changes").values(changes as never).execute();
+  if (changes.length > 0)
+    await trx
+      .insertInto("status_changes")
+      .values(changes as never)
+      .execute();
   return outcomes.map((o) => out.get(o.listingId) ?? { recorded: false });
 }
 

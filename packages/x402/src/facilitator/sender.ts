@@ -30,7 +30,11 @@ const NONCE_ERROR = /nonce|replacement transaction underpriced/i;
  * later nonces. Any refused broadcast re-reads the nonce from the chain (someone else sent from this
  * wallet, or the node dropped a transaction); a refusal about the nonce itself is retried once with it.
  */
-export function createPipelinedSender(opts: { account: LocalAccount; client: PublicClient; chainId: number }) {
+export function createPipelinedSender(opts: {
+  account: LocalAccount;
+  client: PublicClient;
+  chainId: number;
+}) {
   const { account, client, chainId } = opts;
   let next: number | null = null;
   let tail: Promise<unknown> = Promise.resolve();
@@ -71,10 +75,7 @@ export function createPipelinedSender(opts: { account: LocalAccount; client: Pub
 
   async function send(req: RawSend): Promise<Hex> {
     const base = { account: account.address, to: req.to, data: req.data, value: req.value };
-    const [gas, fees] = await Promise.all([
-      req.gas ?? client.estimateGas(base),
-      client.estimateFeesPerGas(),
-    ]);
+    const [gas, fees] = await Promise.all([req.gas ?? client.estimateGas(base), client.estimateFeesPerGas()]);
     return queued({
       type: "eip1559",
       to: req.to,
