@@ -80,17 +80,22 @@ async function rawTransferRate(c: Chain): Promise<number> {
 const name = "tollgate_bench_paid";
 const { db, url } = await freshBenchDb(name);
 const QUEUE_PREFIX = testPrefix("bench_paid");
-const api = await startService("api", {
-  QUEUE_PREFIX,
-  NODE_ENV: "test",
-  DATABASE_URL: url,
-  API_PORT: "0",
-  SSRF_ALLOW_HOSTS: "bench.paid.test=203.0.113.9",
-  OPERATOR_PAY_TO: chain.wallets.operator.address,
-  FACILITATOR_RPC_URL: chain.rpcUrl,
-  FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
-  SIGNING_KEY_FILE: "/tmp/tollgate-bench-key.json",
-});
+const api = await startService(
+  "api",
+  {
+    QUEUE_PREFIX,
+    NODE_ENV: "test",
+    DATABASE_URL: url,
+    API_PORT: "0",
+    SSRF_ALLOW_HOSTS: "bench.paid.test=203.0.113.9",
+    OPERATOR_PAY_TO: chain.wallets.operator.address,
+    FACILITATOR_RPC_URL: chain.rpcUrl,
+    FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
+    SIGNING_KEY_FILE: "/tmp/tollgate-bench-key.json",
+    // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
+  },
+  { timeoutMs: 180_000 },
+);
 const base = String(api.ready.url);
 const created = (await (
   await fetch(`${base}/v1/listings`, {
