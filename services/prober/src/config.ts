@@ -13,6 +13,10 @@ export const proberEnvSchema = z
     /** Due listings one scheduler tick leases; the name predates "lease" and stays for existing configs. */
     PROBE_CLAIM_BATCH: envInt(500, 1, 10_000),
     PROBE_LEASE_S: envInt(300, 5, 3600),
+    /** Most probe results written in one transaction (and listings read in one query). */
+    PROBE_WRITE_BATCH: envInt(100, 1, 1000),
+    /** How long a lone result waits for others to share its transaction. */
+    PROBE_WRITE_LINGER_MS: envInt(5, 0, 1000),
     /** Minimum gap between two probes of one host (politeness). */
     PROBE_HOST_MIN_GAP_MS: envInt(1000, 0, 600_000),
     /** Non-production only: multiply every probe interval (e.g. 0.01 for demos and e2e). */

@@ -9,10 +9,18 @@ import {
   schedulers,
   worker,
 } from "@tollgate/platform";
-import { leaseDueProbes, recordProbe, rollUpOldProbes } from "@tollgate/registry";
+import {
+  leaseDueProbes,
+  type ProbeOutcome,
+  type RecordResult,
+  recordProbe,
+  recordProbes,
+  rollUpOldProbes,
+} from "@tollgate/registry";
 import { jobCatalog, type ProbeJob } from "@tollgate/schema";
 import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
+import { groupCommit } from "./batcher.js";
 import { type ProberConfig, selfPayTos } from "./config.js";
 import { hostPoliteness } from "./politeness.js";
 import { runProbe } from "./probe.js";
@@ -28,6 +36,47 @@ export interface ProberDeps {
   metrics?: Registry;
 }
 
+type Target = { id: string; endpoint_url: string; sample_query: string | null; status: string; host: string };
+
+/**
+ * The database side of probing, batched across the jobs in flight: listings are read many per query, and
+ * results are written many per transaction (`recordProbes`). A job's write resolves only once its batch has
+ * committed, so a job never completes with its result unwritten; a failed batch is retried one probe per
+ * transaction, so one bad result fails only its own job.
+ */
+export function probeStore(deps: Pick<ProberDeps, "db" | "log" | "config">) {
+  const recordOpts = {
+    intervalScale: deps.config.PROBE_INTERVAL_SCALE,
+    selfPayTos: selfPayTos(deps.config),
+  };
+  const reads = groupCommit<string, Target | undefined>({
+    maxBatch: deps.config.PROBE_WRITE_BATCH,
+    lingerMs: 0,
+    run: async (ids) => {
+      const rows = await deps.db
+        .selectFrom("listings")
+        .select(["id", "endpoint_url", "sample_query", "status", "host"])
+        .where("id", "in", ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    },
+  });
+  const writes = groupCommit<ProbeOutcome, RecordResult>({
+    maxBatch: deps.config.PROBE_WRITE_BATCH,
+    lingerMs: deps.config.PROBE_WRITE_LINGER_MS,
+    run: (outcomes) => recordProbes(deps.db, outcomes, recordOpts),
+    fallback: (o) => recordProbe(deps.db, o, recordOpts),
+    onBatchError: (err, size) =>
+      deps.log.warn({ err: (err as Error).message, size }, "probe batch failed, recording one by one"),
+  });
+  return {
+    target: (id: string) => reads.add(id),
+    record: (o: ProbeOutcome) => writes.add(o),
+    flush: () => Promise.all([reads.flush(), writes.flush()]),
+  };
+}
+
 /** One probe job: load, be polite to the host, probe, record. Idempotent per (listing, slot). */
 export async function processProbe(
   deps: ProberDeps,
@@ -35,12 +84,9 @@ export async function processProbe(
   job: Job,
   token: string | undefined,
   politeness: ReturnType<typeof hostPoliteness>,
+  store: ReturnType<typeof probeStore>,
 ) {
-  const target = await deps.db
-    .selectFrom("listings")
-    .select(["id", "endpoint_url", "sample_query", "status", "host"])
-    .where("id", "=", data.listingId)
-    .executeTakeFirst();
+  const target = await store.target(data.listingId);
   if (!target || target.status === "delisted") return { skipped: "not active" };
   const wait = await politeness.take(target.host);
   if (wait > 0 && token) {
@@ -54,10 +100,7 @@ export async function processProbe(
       outcome: outcome.passed ? "pass" : "fail",
       reason: outcome.passed ? "none" : (outcome.failureReason ?? "unknown"),
     });
-  const result = await recordProbe(deps.db, outcome, {
-    intervalScale: deps.config.PROBE_INTERVAL_SCALE,
-    selfPayTos: selfPayTos(deps.config),
-  });
+  const result = await store.record(outcome);
   deps.log.info(
     {
       job: job.id,
@@ -102,6 +145,7 @@ export async function startProber(deps: ProberDeps) {
         log: deps.log,
       })
     : null;
+  const store = probeStore(deps);
 
   const scheduler = worker(
     jobCatalog.probeSchedule,
@@ -119,7 +163,7 @@ export async function startProber(deps: ProberDeps) {
   );
   const probes = worker(
     jobCatalog.probe,
-    (data, job, token) => processProbe(deps, data, job, token, politeness),
+    (data, job, token) => processProbe(deps, data, job, token, politeness, store),
     {
       connection,
       prefix,
@@ -136,6 +180,7 @@ export async function startProber(deps: ProberDeps) {
       ticks.close();
       await scheduler.close();
       await probes.close();
+      await store.flush();
       await probeQueue.close();
       await scheduleQueue.close();
       await queues?.close();

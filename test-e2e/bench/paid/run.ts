@@ -1,32 +1,101 @@
 /**
- * Benchmark: paid verdict round trips per second (402 → sign → verify → settle → 200) on the local chain,
- * beside unpaid verdict computations per second (build + sign the attestation, no payment), same run.
+ * Benchmark: paid verdict round trips per second (402 → sign → verify → settle → 200) on the local chain with
+ * 1 buyer and with 4 buyers in parallel, beside the raw rate at which the same chain accepts
+ * transferWithAuthorization sent back to back from one wallet (no HTTP, no database), and unpaid verdict
+ * computations per second (build + sign the attestation, no payment), all in the same run.
  * Run: pnpm bench:paid
  */
 
 import { testPrefix } from "@tollgate/db/testing";
-import { dropQueuePrefix, payingFetch, startChain, startService } from "@tollgate/devnet";
+import {
+  type Chain,
+  dropQueuePrefix,
+  payingFetch,
+  signAuthorization,
+  startChain,
+  startService,
+  transferWithAuthorizationArgs,
+  USDC_ABI,
+} from "@tollgate/devnet";
 import { findListing, issueVerdict } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
+import { encodeFunctionData, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
+const BUYERS = (process.env.BENCH_BUYERS ?? "1,4").split(",").map(Number);
+const RAW_N = Number(process.env.BENCH_RAW_TRANSFERS ?? 400);
 const chain = await startChain();
+
+/**
+ * The chain's own rate: RAW_N authorizations from the buyers, signed beforehand, relayed from one wallet
+ * (not the facilitator's) back to back — each broadcast awaited, as the facilitator does — timed from the
+ * first broadcast to the last receipt.
+ */
+async function rawTransferRate(c: Chain): Promise<number> {
+  const relayer = privateKeyToAccount(c.wallets.sellers[11]!.privateKey);
+  const signed = await Promise.all(
+    Array.from({ length: RAW_N }, (_, i) =>
+      signAuthorization(c.wallets.buyers[i % 4]!, c.wallets.sellers[10]!.address, 1000n),
+    ),
+  );
+  const data = signed.map((s) =>
+    encodeFunctionData({
+      abi: USDC_ABI,
+      functionName: "transferWithAuthorization",
+      args: transferWithAuthorizationArgs(s),
+    }),
+  );
+  const gas = await c.publicClient.estimateGas({ account: relayer.address, to: c.usdc, data: data[0] });
+  const fees = await c.publicClient.estimateFeesPerGas();
+  let nonce = await c.publicClient.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+  const txs = await Promise.all(
+    data.map((d) =>
+      relayer.signTransaction({
+        chainId: c.chainId,
+        type: "eip1559",
+        to: c.usdc,
+        data: d,
+        gas: (gas * 12n) / 10n,
+        nonce: nonce++,
+        maxFeePerGas: fees.maxFeePerGas * 2n,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      }),
+    ),
+  );
+  const t0 = performance.now();
+  const hashes: Hex[] = [];
+  for (const tx of txs) hashes.push(await c.publicClient.sendRawTransaction({ serializedTransaction: tx }));
+  // One account's transactions are mined in nonce order: the last receipt means all of them landed. (One
+  // waiter, so polling does not load the node being measured.)
+  await c.publicClient.waitForTransactionReceipt({ hash: hashes.at(-1)!, pollingInterval: 10 });
+  const secs = (performance.now() - t0) / 1000;
+  const receipts = await Promise.all(hashes.map((hash) => c.publicClient.getTransactionReceipt({ hash })));
+  const failed = receipts.filter((r) => r.status !== "success").length;
+  if (failed > 0) console.error(`raw: ${failed} of ${RAW_N} transfers reverted`);
+  return (RAW_N - failed) / secs;
+}
+
 const name = "tollgate_bench_paid";
 const { db, url } = await freshBenchDb(name);
 const QUEUE_PREFIX = testPrefix("bench_paid");
-const api = await startService("api", {
-  QUEUE_PREFIX,
-  NODE_ENV: "test",
-  DATABASE_URL: url,
-  API_PORT: "0",
-  SSRF_ALLOW_HOSTS: "bench.paid.test=203.0.113.9",
-  OPERATOR_PAY_TO: chain.wallets.operator.address,
-  FACILITATOR_RPC_URL: chain.rpcUrl,
-  FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
-  SIGNING_KEY_FILE: "/tmp/tollgate-bench-key.json",
-});
+const api = await startService(
+  "api",
+  {
+    QUEUE_PREFIX,
+    NODE_ENV: "test",
+    DATABASE_URL: url,
+    API_PORT: "0",
+    SSRF_ALLOW_HOSTS: "bench.paid.test=203.0.113.9",
+    OPERATOR_PAY_TO: chain.wallets.operator.address,
+    FACILITATOR_RPC_URL: chain.rpcUrl,
+    FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
+    SIGNING_KEY_FILE: "/tmp/tollgate-bench-key.json",
+    // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
+  },
+  { timeoutMs: 180_000 },
+);
 const base = String(api.ready.url);
 const created = (await (
   await fetch(`${base}/v1/listings`, {
@@ -42,29 +111,38 @@ const created = (await (
   })
 ).json()) as { id: string };
 
-const operatorBefore = await chain.balanceOf(chain.wallets.operator.address);
-// Paid: each worker is its own buyer (independent nonces), every request a full x402 round trip.
-let paid = 0;
-let failed = 0;
-const end = Date.now() + SECONDS * 1000;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async (_, w) => {
-    const pay = payingFetch(chain, chain.wallets.buyers[w % chain.wallets.buyers.length]!);
-    while (Date.now() < end) {
-      const res = await pay(`${base}/v1/listings/${created.id}/verdict`);
-      const text = await res.text();
-      if (res.status === 200 && res.headers.get("payment-response")) paid++;
-      else {
-        failed++;
-        if (failed <= 3) console.error("not 200:", res.status, text.slice(0, 300));
+/** Paid verdicts with `buyers` in parallel, each its own wallet (independent nonces), full x402 round trips. */
+async function paidRate(buyers: number): Promise<{ rate: number; paid: number; failed: number }> {
+  const operatorBefore = await chain.balanceOf(chain.wallets.operator.address);
+  let paid = 0;
+  let failed = 0;
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: buyers }, async (_, w) => {
+      const pay = payingFetch(chain, chain.wallets.buyers[w % chain.wallets.buyers.length]!);
+      while (Date.now() < end) {
+        const res = await pay(`${base}/v1/listings/${created.id}/verdict`);
+        const text = await res.text();
+        if (res.status === 200 && res.headers.get("payment-response")) paid++;
+        else {
+          failed++;
+          if (failed <= 3) console.error("not 200:", res.status, text.slice(0, 300));
+        }
       }
-    }
-  }),
-);
-const paidRate = paid / SECONDS;
-const collected = (await chain.balanceOf(chain.wallets.operator.address)) - operatorBefore;
-if (collected !== BigInt(paid) * 5000n)
-  console.error(`MONEY MISMATCH: collected ${collected} for ${paid} paid answers`);
+    }),
+  );
+  const collected = (await chain.balanceOf(chain.wallets.operator.address)) - operatorBefore;
+  if (collected !== BigInt(paid) * 5000n)
+    console.error(`MONEY MISMATCH: collected ${collected} for ${paid} paid answers`);
+  return { rate: paid / SECONDS, paid, failed };
+}
+
+// The raw rate is measured before and after the paid runs, so a change of load during the run shows.
+const rawBefore = await rawTransferRate(chain);
+const paidRuns = [];
+for (const n of BUYERS) paidRuns.push({ buyers: n, ...(await paidRate(n)) });
+const rawAfter = await rawTransferRate(chain);
+const raw = (rawBefore + rawAfter) / 2;
 
 // Unpaid: the verdict computation itself (read listing and purchases, decide, sign, store), no payment.
 const { key } = await generateSigningKey();
@@ -81,9 +159,15 @@ await dropQueuePrefix(QUEUE_PREFIX);
 await db.destroy();
 await chain.stop();
 await dropBenchDb(name);
-console.log(`| run | per second |
-|---|---|
-| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${CONCURRENCY} buyers in parallel | ${paidRate.toFixed(1)} |
-| unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} |
+console.log(`| run | per second | ratio to raw transfers |
+|---|---|---|
+| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${raw.toFixed(1)} (${rawBefore.toFixed(1)} / ${rawAfter.toFixed(1)}) | 1.00 |
+${paidRuns
+  .map(
+    (r) =>
+      `| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} in parallel | ${r.rate.toFixed(1)} | ${(r.rate / raw).toFixed(2)} |`,
+  )
+  .join("\n")}
+| unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — |
 
-(${paid} paid, ${failed} not 200 over ${SECONDS} s; paid/unpaid ratio ${(paidRate / unpaidRate).toFixed(3)})`);
+(${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)`);

@@ -1,3 +1,4 @@
 export * from "./anvil.js";
+export * from "./authorization.js";
 export * from "./chain.js";
 export * from "./wallets.js";

@@ -4,8 +4,9 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
 import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
-import { createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createPipelinedSender } from "./sender.js";
 
 /**
  * A facilitator that settles itself against an EVM RPC (the local chain): verifies EIP-3009
@@ -27,21 +28,21 @@ export function createChainFacilitator(opts: {
     contracts: { multicall3: { address: "0xcA11bde05977b3631167028862bE2a173976CA11" } },
   });
   const account = privateKeyToAccount(opts.privateKey);
-  const wallet = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
-  const pub = createPublicClient({ chain, transport: http(opts.rpcUrl) });
-  // One wallet sends every settlement: concurrent sends would read the same account nonce and all but one
-  // be refused by the node (the buyer's authorization stays unused, but the paid request fails). Sends
-  // therefore go one at a time (each fetches the nonce after the previous one was accepted); waiting for
-  // receipts stays concurrent.
-  const oneAtATime = serialiser();
+  // viem polls for receipts every 4 s by default on a chain without a block time; a settlement sent behind
+  // others may not be mined at the first look, and a local chain mines within milliseconds.
+  const pub = createPublicClient({ chain, transport: http(opts.rpcUrl), pollingInterval: 100 });
+  // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
+  // without reading the nonce from the chain each time or waiting for the previous one to be mined;
+  // receipts are awaited concurrently (sender.ts).
+  const sender = createPipelinedSender({ account, client: pub as PublicClient, chainId: chain.id });
   // viem 2.57's precise generics do not line up with the signer's structural types: adapt loosely.
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (a) => pub.readContract(a as never),
       verifyTypedData: (a) => pub.verifyTypedData(a as never),
-      writeContract: (a) => oneAtATime(() => wallet.writeContract(a as never)),
-      sendTransaction: (a) => oneAtATime(() => wallet.sendTransaction(a as never)),
+      writeContract: (a) => sender.writeContract(a as never),
+      sendTransaction: (a) => sender.sendTransaction(a as never),
       waitForTransactionReceipt: (a) => pub.waitForTransactionReceipt(a),
       getCode: (a) => pub.getCode(a),
     },
@@ -59,16 +60,6 @@ export function createChainFacilitator(opts: {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as never,
-  };
-}
-
-/** Runs the given tasks one after another, in call order; a failure does not stop the ones queued behind it. */
-function serialiser() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
   };
 }
 

@@ -1,0 +1,99 @@
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { type Hex, parseSignature, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { BASE_USDC, USDC_DOMAIN } from "./chain.js";
+import type { Wallet } from "./wallets.js";
+
+const TYPES = {
+  TransferWithAuthorization: [
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "validAfter", type: "uint256" },
+    { name: "validBefore", type: "uint256" },
+    { name: "nonce", type: "bytes32" },
+  ],
+} as const;
+
+export interface SignedAuthorization {
+  authorization: {
+    from: `0x${string}`;
+    to: `0x${string}`;
+    value: string;
+    validAfter: string;
+    validBefore: string;
+    nonce: Hex;
+  };
+  signature: Hex;
+}
+
+/** An EIP-3009 TransferWithAuthorization of local USDC signed by `from`, with a fresh random nonce. */
+export async function signAuthorization(
+  from: Wallet,
+  to: `0x${string}`,
+  value: bigint,
+): Promise<SignedAuthorization> {
+  const account = privateKeyToAccount(from.privateKey);
+  const message = {
+    from: account.address,
+    to,
+    value,
+    validAfter: 0n,
+    validBefore: BigInt(Math.floor(Date.now() / 1000) + 600),
+    nonce: toHex(crypto.getRandomValues(new Uint8Array(32))),
+  };
+  const signature = await account.signTypedData({
+    domain: { ...USDC_DOMAIN, chainId: 8453, verifyingContract: BASE_USDC },
+    types: TYPES,
+    primaryType: "TransferWithAuthorization",
+    message,
+  });
+  return {
+    authorization: {
+      ...message,
+      value: String(value),
+      validAfter: String(message.validAfter),
+      validBefore: String(message.validBefore),
+    },
+    signature,
+  };
+}
+
+/** The x402 v2 "exact" payment an official client would send for `signed`, with its requirements. */
+export function exactPayment(signed: SignedAuthorization): {
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+} {
+  const requirements = {
+    scheme: "exact",
+    network: "eip155:8453",
+    amount: signed.authorization.value,
+    asset: BASE_USDC,
+    payTo: signed.authorization.to,
+    maxTimeoutSeconds: 60,
+    extra: { ...USDC_DOMAIN },
+  } as PaymentRequirements;
+  const payload = {
+    x402Version: 2,
+    accepted: requirements,
+    payload: { authorization: signed.authorization, signature: signed.signature },
+  } as PaymentPayload;
+  return { payload, requirements };
+}
+
+/** transferWithAuthorization (v, r, s form) arguments for `signed`, as a relayer sends them. */
+export function transferWithAuthorizationArgs(signed: SignedAuthorization) {
+  const a = signed.authorization;
+  const sig = parseSignature(signed.signature);
+  return [
+    a.from,
+    a.to,
+    BigInt(a.value),
+    BigInt(a.validAfter),
+    BigInt(a.validBefore),
+    a.nonce,
+    Number(sig.v ?? BigInt(sig.yParity + 27)),
+    sig.r,
+    sig.s,
+  ] as const;
+}
