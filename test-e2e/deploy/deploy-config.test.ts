@@ -61,6 +61,13 @@ const SAMPLE_SECRETS: Record<string, string> = {
   SCOUT_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
 };
 
+/** A container's env entry as the manifests write it. */
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: Record<string, { name: string; key: string; optional?: boolean }>;
+}
+
 interface Given {
   name: string;
   value: string | undefined;
@@ -199,12 +206,7 @@ describe.skipIf(!hasKubectl())("k8s overlays (kubectl kustomize)", () => {
       for (const { owner, container } of workloads()) {
         const service = owner.kind === "Job" ? "migrate" : owner.metadata.name;
         if (container.envFrom) problems.push(`${service}: envFrom hands over keys nobody listed`);
-        const given = ((container.env ?? []) as Record<string, never>[]).map((e): Given => {
-          const { name, value, valueFrom } = e as {
-            name: string;
-            value?: string;
-            valueFrom?: Record<string, { name: string; key: string; optional?: boolean }>;
-          };
+        const given = ((container.env ?? []) as EnvVar[]).map(({ name, value, valueFrom }): Given => {
           if (!valueFrom) return { name, value, optional: false };
           const [kind, ref] = Object.entries(valueFrom)[0]!;
           const source = find(kind === "configMapKeyRef" ? "ConfigMap" : "Secret", ref.name);
