@@ -53,9 +53,10 @@ FROM runtime AS migrate
 COPY --from=build /src/dist/bundles/migrate /app
 CMD ["node", "dist/cli.js", "migrate"]
 
-# Local only (compose): anvil from the same npm package the tests use, chain id 8453 like Base.
+# Local only (compose): anvil from the same npm package and version the tests use (packages/devnet pins it;
+# a test keeps this path in step), chain id 8453 like Base. linux/amd64 only, like that package.
 FROM ${NODE_IMAGE} AS anvil
-COPY --from=build /src/node_modules/.pnpm/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil /usr/local/bin/anvil
+COPY --from=build /src/node_modules/.pnpm/@foundry-rs+anvil-linux-amd64@1.7.1/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil /usr/local/bin/anvil
 USER node
 EXPOSE 8545
 CMD ["anvil", "--host", "0.0.0.0", "--port", "8545", "--chain-id", "8453"]

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "@tollgate/devnet";
 import { demandFromConfig } from "@tollgate/platform";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiEnvSchema } from "../../services/api/src/config.js";
@@ -129,6 +132,15 @@ describe("Dockerfile", () => {
     expect(stage?.cmd).toEqual(
       target === "migrate" ? ["node", "dist/cli.js", "migrate"] : ["node", "dist/main.js"],
     );
+  });
+  it("has an anvil target copying the anvil version packages/devnet pins", () => {
+    const devnet = JSON.parse(
+      readFileSync(path.join(ROOT, "packages", "devnet", "package.json"), "utf8"),
+    ) as {
+      dependencies: Record<string, string>;
+    };
+    const version = devnet.dependencies["@foundry-rs/anvil-linux-amd64"];
+    expect(stages.get("anvil")?.copies.join(" ")).toContain(`/@foundry-rs+anvil-linux-amd64@${version}/`);
   });
 });
 
