@@ -1,7 +1,7 @@
 // `pnpm bundle [name …]`: the production bundle of each service (and of the migrate CLI) in
-// dist/bundles/<name>: its compiled dist/ (the package's `build` script, run here first) and a flat node_modules with
-// only its runtime dependencies, installed from the lockfile by `pnpm deploy --prod`. What the Dockerfile
-// copies into each image; `node dist/main.js` (migrate: `node dist/cli.js migrate`) runs it.
+// dist/bundles/<name>: its compiled dist/ (the package's `build` script, run here first) and a flat
+// node_modules with only its runtime dependencies, installed from the lockfile by `pnpm deploy --prod`.
+// What the Dockerfile copies into each image; `node dist/main.js` (migrate: `node dist/cli.js migrate`) runs it.
 // Then checks that every npm package the bundle imports resolves from dist/, to the very copy the importing
 // workspace package would get (a flat node_modules can hoist another version of a shared dependency).
 import { execFileSync, spawn } from "node:child_process";
