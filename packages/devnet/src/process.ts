@@ -23,8 +23,9 @@ export interface RunningService {
 }
 
 /**
- * Start one service as its own process (`node --import tsx services/<name>/src/main.ts`) and wait for its
- * "ready" log line. Rejects with the process output if it exits or is not ready in time. `env` must name
+ * Start one service as its own process (`node --import tsx services/<name>/src/main.ts`, or with `bundle`
+ * the compiled production bundle in that folder: `node dist/main.js` there, as its image runs it) and wait
+ * for its "ready" log line. Rejects with the process output if it exits or is not ready in time. `env` must name
  * NODE_ENV (development, test or production): it is never inherited from the caller, as services have no
  * default for it.
  * `SERVICE_NODE_ARGS` (space-separated) adds node flags to every service started, e.g.
@@ -33,13 +34,14 @@ export interface RunningService {
 export function startService(
   name: ServiceName | string,
   env: Record<string, string>,
-  opts: { entry?: string; timeoutMs?: number } = {},
+  opts: { entry?: string; timeoutMs?: number; bundle?: string } = {},
 ): Promise<RunningService> {
   const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const { NODE_ENV: _inherited, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", TSX_LOADER, entry], {
-    cwd: ROOT,
+  const args = opts.bundle ? ["dist/main.js"] : ["--import", TSX_LOADER, entry];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    cwd: opts.bundle ?? ROOT,
     // The ops port defaults to a free one on loopback: tests and benches start several services (and replicas).
     env: { ...parentEnv, LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1", METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,12 +1,8 @@
 import { databaseReachable, openDatabase } from "@tollgate/db";
 import {
-  baseEnv,
   databaseFromConfig,
-  demandEnv,
-  envInt,
   modelStateMetric,
   modelStateOf,
-  opsEnv,
   producer,
   queueMetrics,
   redisCheck,
@@ -19,20 +15,7 @@ import {
 import { buildDemandSnapshots, createSemanticIndex, ingestSearch, syncEmbeddings } from "@tollgate/registry";
 import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
-import { z } from "zod";
-
-const schema = z.object({
-  ...baseEnv,
-  ...demandEnv,
-  ...opsEnv(9406),
-  /** The batch job of the system: one demand aggregate reads the whole 30-day search log (3.5 s at 1M
-   * searches, growing with the log), so its statements get 2 minutes where request paths get 15 s. */
-  DATABASE_STATEMENT_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
-  /** How often the paid snapshots are rebuilt (15 minutes). */
-  DEMAND_SNAPSHOT_EVERY_MS: envInt(900_000, 1000, 86_400_000),
-  /** How often listings created or edited since their last embedding are looked for. */
-  EMBED_SYNC_EVERY_MS: envInt(1000, 100, 600_000),
-});
+import { demandAggregatorEnvSchema as schema } from "./config.js";
 
 // The demand aggregator: embeds new and edited listings off the request path, stores every logged search (idempotent by event id; the queue keeps what it has not
 // stored yet across restarts) and rebuilds the paid snapshots on a schedule as the single writer.

@@ -174,7 +174,10 @@ export async function buyOne(
   // (fetchVia, the x402 wrapper's retry) only follow the caller's signal weakly, and a timeout signal nobody
   // holds can be garbage-collected before it fires, letting a stalling seller run past the timeout.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${d.timeoutMs} ms`)), d.timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`no answer within ${d.timeoutMs} ms`)),
+    d.timeoutMs,
+  );
   const signal = deadline.signal;
   try {
     try {

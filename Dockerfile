@@ -1,0 +1,62 @@
+# One image per service, each a target of this file:
+#   docker build --target api -t tollgate/api:<version> .
+# (targets: api prober scout-buyer chain-indexer demand-aggregator mcp migrate; anvil is a local stand-in
+# for Base used by infra/docker-compose.yml only). Each runtime image holds the service's production bundle
+# (`pnpm bundle`: compiled dist/ plus only its runtime npm dependencies) and runs `node dist/main.js` as the
+# unprivileged `node` user; the code is owned by root, so the process cannot change it.
+# NODE_ENV is not set here: the environment (k8s ConfigMap, compose) sets it; services refuse to start without.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+RUN corepack enable
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json .npmrc ./
+# Download every locked package once (cached while the lockfile is unchanged), then install offline.
+RUN --mount=type=cache,id=pnpm-store,target=/root/.local/share/pnpm/store pnpm fetch
+COPY . .
+RUN --mount=type=cache,id=pnpm-store,target=/root/.local/share/pnpm/store \
+    pnpm install --frozen-lockfile --offline && node scripts/bundle.mjs
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_OPTIONS=--enable-source-maps
+WORKDIR /app
+USER node
+
+FROM runtime AS api
+COPY --from=build /src/dist/bundles/api /app
+EXPOSE 8080
+CMD ["node", "dist/main.js"]
+
+FROM runtime AS mcp
+COPY --from=build /src/dist/bundles/mcp /app
+EXPOSE 8090
+CMD ["node", "dist/main.js"]
+
+FROM runtime AS prober
+COPY --from=build /src/dist/bundles/prober /app
+CMD ["node", "dist/main.js"]
+
+FROM runtime AS scout-buyer
+COPY --from=build /src/dist/bundles/scout-buyer /app
+CMD ["node", "dist/main.js"]
+
+FROM runtime AS chain-indexer
+COPY --from=build /src/dist/bundles/chain-indexer /app
+CMD ["node", "dist/main.js"]
+
+FROM runtime AS demand-aggregator
+COPY --from=build /src/dist/bundles/demand-aggregator /app
+CMD ["node", "dist/main.js"]
+
+# The one owner of the schema: the k8s migrate Job and the compose `migrate` service run it once per release.
+FROM runtime AS migrate
+COPY --from=build /src/dist/bundles/migrate /app
+CMD ["node", "dist/cli.js", "migrate"]
+
+# Local only (compose): anvil from the same npm package and version the tests use (packages/devnet pins it;
+# a test keeps this path in step), chain id 8453 like Base. linux/amd64 only, like that package.
+FROM ${NODE_IMAGE} AS anvil
+COPY --from=build /src/node_modules/.pnpm/@foundry-rs+anvil-linux-amd64@1.7.1/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil /usr/local/bin/anvil
+USER node
+EXPOSE 8545
+CMD ["anvil", "--host", "0.0.0.0", "--port", "8545", "--chain-id", "8453"]
