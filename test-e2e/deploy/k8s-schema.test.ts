@@ -7,7 +7,11 @@ import { hasKubectl, OVERLAYS, renderOverlay } from "./artifacts.js";
 // unknown field names; the API server's strict field validation does, at apply time.
 
 /** Custom resources, checked by their operators, not here. */
-const SKIPPED_KINDS = new Set(["keda.sh/v1alpha1 ScaledObject", "monitoring.coreos.com/v1 PrometheusRule"]);
+const SKIPPED_KINDS = new Set([
+  "keda.sh/v1alpha1 ScaledObject",
+  "monitoring.coreos.com/v1 PrometheusRule",
+  "monitoring.coreos.com/v1 PodMonitor",
+]);
 
 interface Validatable {
   validate(): void;
