@@ -92,6 +92,10 @@ const env = {
   SUBMISSION_LIMIT_PER_HOUR: "100000",
 };
 const procs: RunningService[] = [];
+// A run that fails part-way must not leave services or the chain running behind it.
+process.on("exit", () => {
+  for (const p of procs) p.child.kill("SIGKILL");
+});
 for (const svc of ["api", "mcp", "prober", "scout-buyer", "demand-aggregator"] as const)
   procs.push(await startService(svc, env, { timeoutMs: 180_000 }));
 const api = String(procs[0]!.ready.url);
