@@ -218,6 +218,29 @@ const sample = () => {
   for (const p of procs) samples.get(p.name)!.push({ t, mb: rss(p.child.pid!) });
 };
 
+/** CPU seconds (user + system) a process has used so far. */
+const cpuS = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+};
+/** The bench database's transaction and row counters (pg_stat_database), for the capacity model. */
+const dbCounters = async () =>
+  (
+    await sql<{ xact: string; ins: string; upd: string; del: string; fetched: string }>`
+      SELECT xact_commit AS xact, tup_inserted AS ins, tup_updated AS upd, tup_deleted AS del, tup_fetched AS fetched
+      FROM pg_stat_database WHERE datname = current_database()`.execute(db)
+  ).rows[0]!;
+const counted = async () => ({
+  probes: Number((await sql<{ n: string }>`SELECT count(*) AS n FROM probes`.execute(db)).rows[0]!.n),
+  purchases: Number(
+    (await sql<{ n: string }>`SELECT count(*) AS n FROM purchases WHERE dry_run = false`.execute(db)).rows[0]!
+      .n,
+  ),
+});
+const cpuStart = new Map(procs.map((p) => [p.name, cpuS(p.child.pid!)]));
+const dbStart = await dbCounters();
+const workStart = await counted();
+const t0 = Date.now();
 const end = Date.now() + SOAK_S * 1000;
 const sampler = setInterval(sample, SAMPLE_EVERY_MS);
 sample();
@@ -274,6 +297,11 @@ await Promise.all([
   })(),
 ]);
 clearInterval(sampler);
+const elapsedS = (Date.now() - t0) / 1000;
+const cpuEnd = new Map(procs.map((p) => [p.name, cpuS(p.child.pid!)]));
+await new Promise((r) => setTimeout(r, 1000)); // pg_stat_database is updated by backends within a second
+const dbEnd = await dbCounters();
+const workEnd = await counted();
 sample();
 await mcp.close();
 
@@ -324,4 +352,25 @@ for (const [n, xs] of samples)
     `| ${n} | ${xs[0]!.mb.toFixed(0)} | ${xs[xs.length - 1]!.mb.toFixed(0)} | ${Math.max(...xs.map((x) => x.mb)).toFixed(0)} | ${trend(xs).toFixed(2)} |`,
   );
 console.log(`processes that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
+const probesDone = workEnd.probes - workStart.probes;
+const purchasesDone = workEnd.purchases - workStart.purchases;
+const requests = [...tallies.values()].reduce((n, t) => n + t.latencies.length, 0);
+console.log("\n| process | CPU s used | share of one core | CPU ms per unit of its work |");
+console.log("|---|---|---|---|");
+for (const p of procs) {
+  const used = cpuEnd.get(p.name)! - cpuStart.get(p.name)!;
+  const per =
+    p.name === "prober"
+      ? `${((1000 * used) / Math.max(1, probesDone)).toFixed(2)} per probe (${probesDone} probes)`
+      : p.name === "scout-buyer"
+        ? `${((1000 * used) / Math.max(1, purchasesDone)).toFixed(1)} per purchase (${purchasesDone} purchases)`
+        : p.name === "api" || p.name === "mcp"
+          ? `${((1000 * used) / Math.max(1, requests)).toFixed(2)} per agent request, both routes together`
+          : "";
+  console.log(`| ${p.name} | ${used.toFixed(1)} | ${(used / elapsedS).toFixed(2)} | ${per} |`);
+}
+const d = (k: keyof typeof dbEnd) => (Number(dbEnd[k]) - Number(dbStart[k])) / elapsedS;
+console.log(
+  `\nPostgres, this database, per second: ${d("xact").toFixed(1)} commits, ${d("ins").toFixed(1)} rows inserted, ${d("upd").toFixed(1)} updated, ${d("del").toFixed(1)} deleted, ${d("fetched").toFixed(0)} fetched; probes ${(probesDone / elapsedS).toFixed(1)}/s, purchases ${(purchasesDone / elapsedS).toFixed(2)}/s`,
+);
 process.exit(0);
