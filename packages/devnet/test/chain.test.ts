@@ -1,7 +1,14 @@
 import { createWalletClient, http, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_USDC, type Chain, startChain, USDC_ABI, USDC_DOMAIN } from "../src/index.js";
+import {
+  BASE_USDC,
+  type Chain,
+  startChain,
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  USDC_ABI,
+  USDC_DOMAIN,
+} from "../src/index.js";
 
 let chain: Chain;
 beforeAll(async () => {
@@ -9,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => chain.stop());
 
-const types = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
+const types = TRANSFER_WITH_AUTHORIZATION_TYPES;
 
 describe("local Base", () => {
   it("serves chain id 8453 with USDC (USD Coin, version 2, 6 decimals) at the canonical address", async () => {

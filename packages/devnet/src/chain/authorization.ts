@@ -4,7 +4,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { BASE_USDC, USDC_DOMAIN } from "./chain.js";
 import type { Wallet } from "./wallets.js";
 
-const TYPES = {
+/** EIP-712 types of USDC's EIP-3009 `transferWithAuthorization`. */
+export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
   TransferWithAuthorization: [
     { name: "from", type: "address" },
     { name: "to", type: "address" },
@@ -44,7 +45,7 @@ export async function signAuthorization(
   };
   const signature = await account.signTypedData({
     domain: { ...USDC_DOMAIN, chainId: 8453, verifyingContract: BASE_USDC },
-    types: TYPES,
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: "TransferWithAuthorization",
     message,
   });
