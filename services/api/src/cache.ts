@@ -18,9 +18,12 @@ export const etagFor = (body: string) => `"${createHash("sha1").update(body).dig
 export class ListingCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private listener: Listener | null = null;
-  /** Drops since start, globally (clear) and per id (invalidate): an answer read before a drop is not stored after it. */
-  private epoch = 0;
-  private readonly drops = new Map<string, number>();
+  /**
+   * Loads in flight, per listing id: a drop (invalidate or clear) marks them, and a marked load's answer is
+   * not stored (it may have read the row before the change). Only loads in flight are tracked, so this stays
+   * as small as the concurrency, whatever the number of listings that change.
+   */
+  private readonly loading = new Map<string, Set<{ dropped: boolean }>>();
   /** Told of every drop: a listing id, or null when everything was dropped (connection up or down). */
   private readonly watchers = new Set<(id: string | null) => void>();
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
@@ -65,12 +68,23 @@ export class ListingCache {
   async answer(id: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const hit = this.get(id);
     if (hit) return hit;
-    const epoch = this.epoch;
-    const drops = this.drops.get(id) ?? 0;
-    const body = await load();
-    const e = { body, etag: etagFor(body), at: Date.now() };
+    const token = { dropped: false };
+    const tokens = this.loading.get(id) ?? new Set();
+    tokens.add(token);
+    this.loading.set(id, tokens);
+    let body: string;
+    try {
+      body = await load();
+    } finally {
+      tokens.delete(token);
+      if (tokens.size === 0 && this.loading.get(id) === tokens) this.loading.delete(id);
+    }
+    const now = Date.now();
+    const e = { body, etag: etagFor(body), at: now };
     // Stored only if the listing did not change while it was read (else the next read loads again).
-    if (this.live && epoch === this.epoch && drops === (this.drops.get(id) ?? 0)) {
+    if (this.live && !token.dropped) {
+      sweepExpired(this.entries, now, this.opts.ttlMs);
+      this.entries.delete(id);
       if (this.entries.size >= this.opts.max) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(id, e);
     }
@@ -78,17 +92,21 @@ export class ListingCache {
   }
 
   invalidate(id: string): void {
-    this.drops.set(id, (this.drops.get(id) ?? 0) + 1);
+    for (const t of this.loading.get(id) ?? []) t.dropped = true;
     this.stats.invalidations++;
     this.entries.delete(id);
     for (const w of this.watchers) w(id);
   }
 
   clear(): void {
-    this.epoch++;
-    this.drops.clear();
+    for (const tokens of this.loading.values()) for (const t of tokens) t.dropped = true;
     this.entries.clear();
     for (const w of this.watchers) w(null);
+  }
+
+  /** Answers held in memory (expired ones are let go as new ones are stored). */
+  get size(): number {
+    return this.entries.size;
   }
 
   async close(): Promise<void> {
@@ -164,6 +182,10 @@ export class DiscoverCache<E> {
     const e = { body, etag: etagFor(body), event, at: Date.now(), deps: deps ? new Set(deps) : null };
     if (!this.listings.live || this.touchedSince(generation, e.deps)) return e;
     this.drop(key);
+    for (const [k, old] of this.entries) {
+      if (e.at - old.at <= this.opts.ttlMs) break;
+      this.drop(k);
+    }
     if (this.entries.size >= this.opts.max) this.drop(this.entries.keys().next().value as string);
     this.entries.set(key, e);
     if (!e.deps) this.anyChange.add(key);
@@ -203,6 +225,23 @@ export class DiscoverCache<E> {
     this.entries.clear();
     this.byListing.clear();
     this.anyChange.clear();
+  }
+
+  /** Answers held in memory (expired ones are let go as new ones are kept). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Lets go of expired answers from the oldest end. Entries are (re)inserted in time order, so the first one
+ * still fresh ends the walk: a cache holds about what `ttlMs` of traffic stores, not `max` entries of
+ * answers that can no longer be served (that was a steady climb of memory under never-repeated needs).
+ */
+function sweepExpired<V extends { at: number }>(entries: Map<string, V>, now: number, ttlMs: number): void {
+  for (const [k, e] of entries) {
+    if (now - e.at <= ttlMs) return;
+    entries.delete(k);
   }
 }
 

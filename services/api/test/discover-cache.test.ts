@@ -129,6 +129,20 @@ describe("discover answers kept in memory", () => {
     );
   });
 
+  it("expired answers are let go as new ones are kept: never-repeated needs do not pile up to max", async () => {
+    const short = new DiscoverCache<string>(listingCache, { ttlMs: 100, max: 10_000, isIndexed: () => true });
+    for (let i = 0; i < 300; i++) short.keep(`need ${i}`, short.current, "{}", "e", [`l${i % 7}`]);
+    expect(short.size).toBe(300);
+    await new Promise((r) => setTimeout(r, 150));
+    short.keep("a new need", short.current, "{}", "e", ["l1"]);
+    expect(short.size).toBe(1);
+    // What was let go no longer holds its listings' dependencies: a change to l1 drops only the new need.
+    const before = short.stats.drops;
+    listingCache.invalidate("l1");
+    expect(short.stats.drops).toBe(before + 1);
+    expect(short.size).toBe(0);
+  });
+
   it("nothing is kept past the TTL, nor served while the LISTEN connection is down", async () => {
     await ask();
     const key = [...(kept as unknown as { entries: Map<string, unknown> }).entries.keys()][0]!;

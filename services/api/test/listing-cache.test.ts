@@ -90,6 +90,59 @@ describe("listing cache", () => {
     await short.close();
   });
 
+  it("a change while an answer is being read keeps that answer out of memory", async () => {
+    const c = new ListingCache({ ttlMs: 60_000, max: 10 }).follow(t.tdb.url);
+    try {
+      await until("the listener", () => c.live);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const slow = c.answer("y", async () => {
+        await gate;
+        return '"read before the change"';
+      });
+      c.invalidate("y"); // the row changed while it was being read
+      release();
+      expect((await slow).body).toBe('"read before the change"');
+      expect((await c.answer("y", async () => '"after"')).body).toBe('"after"');
+      // The same for a full drop (the LISTEN connection went down and came back).
+      let release2!: () => void;
+      const gate2 = new Promise<void>((r) => {
+        release2 = r;
+      });
+      const slow2 = c.answer("z", async () => {
+        await gate2;
+        return '"old"';
+      });
+      c.clear();
+      release2();
+      await slow2;
+      expect((await c.answer("z", async () => '"new"')).body).toBe('"new"');
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("expired answers are let go as new ones are stored: memory follows the TTL's traffic, not max", async () => {
+    const c = new ListingCache({ ttlMs: 100, max: 10_000 }).follow(t.tdb.url);
+    try {
+      await until("the listener", () => c.live);
+      for (let i = 0; i < 500; i++) await c.answer(`old-${i}`, async () => `"${i}"`);
+      expect(c.size).toBe(500);
+      await new Promise((r) => setTimeout(r, 150));
+      await c.answer("new", async () => '"new"');
+      expect(c.size).toBe(1);
+      // Re-storing a key moves it to the young end, so the walk from the old end stays correct.
+      await c.answer("a", async () => '"a"');
+      await new Promise((r) => setTimeout(r, 150));
+      await c.answer("new2", async () => '"n"');
+      expect(c.size).toBe(1);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("the stats are computed at most once per STATS_CACHE_MS", async () => {
     const stats = async () => (await t.req("GET", "/v1/stats")).json();
     const before = (await stats()).verified;
