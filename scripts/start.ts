@@ -114,6 +114,10 @@ const PITCH: Record<string, { description: string; category: string }> = {
     description: "Read the text off scanned receipts and invoices (OCR), paid per page",
     category: "compute.image",
   },
+  "mpp-evm-only": {
+    description: "Convert speech recordings to text with timestamps, paid per minute of audio over MPP",
+    category: "compute.audio",
+  },
   free: {
     description: "Headlines from world news sources, refreshed every few minutes",
     category: "data.news",

@@ -64,6 +64,20 @@ describe("demo sellers, reached through the SSRF guard's allowance", () => {
       "mpp-evm",
       { ok: true, protocols: ["x402", "mpp"], mppMethods: ["evm"], x402Version: 2, amountUsd: 0.01 },
     ],
+    // The same evm charge with no x402 header: MPP alone, its terms read from the challenge's request.
+    [
+      "mpp-evm-only",
+      {
+        ok: true,
+        protocols: ["mpp"],
+        mppMethods: ["evm"],
+        x402Version: null,
+        accepts: [],
+        amountAtomic: "10000",
+        amountUsd: 0.01,
+        mppCharge: { network: "eip155:8453" },
+      },
+    ],
     ["free", { ok: false, reason: "not_402" }],
     ["burn-payto", { ok: true, payToSentinel: true }],
     ["with-sample", { ok: true, x402Version: 2 }],
@@ -133,6 +147,44 @@ describe("demo sellers, reached through the SSRF guard's allowance", () => {
     });
     expect(replay.status).toBe(402);
     expect(await replay.json()).toMatchObject({ x402Version: 1, error: expect.stringMatching(/nonce/) });
+    expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
+  });
+  it("mpp-evm-only names its payTo in the MPP challenge alone; a test moves it", async () => {
+    const seller = demo.sellers["mpp-evm-only"];
+    const { res, parsed } = await probe(seller.url);
+    expect(res.headers["payment-required"]).toBeUndefined();
+    expect(parsed.ok && parsed.payTo).toBe(chain.wallets.sellers[0]!.address);
+    seller.control.payTo = chain.wallets.sellers[1]!.address;
+    try {
+      const moved = (await probe(seller.url)).parsed;
+      expect(moved.ok && moved.payTo).toBe(chain.wallets.sellers[1]!.address);
+    } finally {
+      seller.control.payTo = null;
+    }
+  });
+  it("the official x402 client cannot pay mpp-evm-only (no x402 terms); the published mppx client can", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const before = await chain.balanceOf(seller);
+    const url = demo.sellers["mpp-evm-only"].directUrl;
+    await expect(payingFetch(chain, chain.wallets.buyers[0]!)(url)).rejects.toThrow(/payment requirements/i);
+    expect(await chain.balanceOf(seller)).toBe(before);
+    const mppx = Mppx.create({
+      methods: [
+        evm.charge({
+          account: privateKeyToAccount(chain.wallets.buyers[0]!.privateKey),
+          networks: [8453],
+          currencies: [BASE_USDC],
+          authorization: { name: "USD Coin", version: "2" },
+        }),
+      ],
+      polyfill: false,
+    });
+    const res = await mppx.fetch(url);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paid: true });
+    const receipt = Receipt.deserialize(res.headers.get("payment-receipt")!);
+    const tx = await chain.publicClient.getTransactionReceipt({ hash: receipt.reference as `0x${string}` });
+    expect(tx.status).toBe("success");
     expect(await chain.balanceOf(seller)).toBe(before + 10_000n);
   });
   it("the published mppx client pays the mpp-evm seller on the local chain: Payment-Receipt names the tx", async () => {

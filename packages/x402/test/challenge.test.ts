@@ -126,6 +126,90 @@ describe("parseChallenge", () => {
     });
   });
 
+  describe("MPP terms", () => {
+    /** An MPP challenge as mppx serialises it: the request is unpadded base64url canonical JSON. */
+    const mpp = (method: string, request: Record<string, unknown>) =>
+      `Payment id="x", realm="api.example.com", method="${method}", intent="charge", request="${b64url(request).replace(/=+$/, "")}"`;
+    const evmRequest = {
+      amount: "10000",
+      currency: USDC,
+      methodDetails: { chainId: 8453, credentialTypes: ["authorization"], decimals: 6 },
+      recipient: PAY,
+    };
+    const parse = (wwwAuth: string, extra: Record<string, string> = {}) =>
+      parseChallenge({ status: 402, headers: { "www-authenticate": wwwAuth, ...extra }, bodyText: "" });
+
+    it("an MPP-only evm charge on Base in USDC gives the payTo and price", () => {
+      const r = parse(mpp("evm", evmRequest));
+      expect(r).toMatchObject({
+        ok: true,
+        protocols: ["mpp"],
+        chosen: null,
+        mppCharge: { index: 0, network: "eip155:8453", asset: USDC, payTo: PAY, amountAtomic: "10000" },
+        payTo: PAY,
+        amountAtomic: "10000",
+        amountUsd: 0.01,
+        testnet: false,
+        payToSentinel: false,
+      });
+      if (r.ok)
+        expect(r.mppOffers?.[0]?.request).toEqual({
+          amount: "10000",
+          currency: USDC,
+          recipient: PAY,
+          chainId: 8453,
+        });
+    });
+
+    it.each([
+      ["tempo", mpp("tempo", { amount: "10000", currency: USDC, recipient: PAY })],
+      ["evm on another chain", mpp("evm", { ...evmRequest, methodDetails: { chainId: 1 } })],
+      [
+        "evm in another token",
+        mpp("evm", { ...evmRequest, currency: "0x1234567890123456789012345678901234567890" }),
+      ],
+      ["evm without a recipient", mpp("evm", { ...evmRequest, recipient: undefined })],
+      ["evm with an unreadable request", 'Payment id="x", method="evm", intent="charge", request="!!"'],
+      ["evm session, not charge", mpp("evm", evmRequest).replace('intent="charge"', 'intent="session"')],
+    ])("%s: no payTo, no price", (_l, wwwAuth) => {
+      expect(parse(wwwAuth)).toMatchObject({
+        ok: true,
+        mppCharge: null,
+        payTo: null,
+        amountAtomic: null,
+        amountUsd: null,
+      });
+    });
+
+    it("the evm charge is found among other MPP offers", () => {
+      const r = parse(`${mpp("tempo", { amount: "1", recipient: PAY })}, ${mpp("evm", evmRequest)}`);
+      expect(r).toMatchObject({
+        ok: true,
+        mppMethods: ["tempo", "evm"],
+        mppCharge: { index: 1 },
+        payTo: PAY,
+      });
+    });
+
+    it("an x402 offer beside it keeps the x402 terms", () => {
+      const other = "0x2222222222222222222222222222222222222222";
+      const r = parse(mpp("evm", { ...evmRequest, recipient: other, amount: "5" }), {
+        "payment-required": b64(v2),
+      });
+      expect(r).toMatchObject({ ok: true, protocols: ["x402", "mpp"], payTo: PAY, amountAtomic: "10000" });
+      if (r.ok) expect(r.mppCharge?.payTo).toBe(other);
+    });
+
+    it("an MPP-only burn recipient is a sentinel", () => {
+      const burn = "0x000000000000000000000000000000000000dEaD";
+      expect(parse(mpp("evm", { ...evmRequest, recipient: burn }))).toMatchObject({
+        ok: true,
+        payTo: burn,
+        payToSentinel: true,
+      });
+    });
+  });
+
   it("flags burn-address payees", () => {
     const r = parseChallenge({
       status: 402,

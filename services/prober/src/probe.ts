@@ -29,18 +29,24 @@ async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POS
   }
 }
 
+/**
+ * The observed challenge. Its terms (network, asset, payTo, price) are the chosen x402 offer's, or, when the
+ * endpoint offers no x402 terms, its MPP `evm` charge's on Base in USDC: the parser decides (`payTo`,
+ * `amountAtomic`), so the payTo rules (sentinel, change, stability) hold on either wire.
+ */
 function challengeOf(p: ParsedChallenge): NonNullable<ProbeOutcome["challenge"]> {
+  const terms = p.chosen ?? p.mppCharge;
   return {
     x402Version: p.x402Version,
     protocols: p.protocols,
     transport: p.transport,
     scheme: p.chosen?.scheme ?? null,
-    network: p.chosen?.network ?? null,
-    asset: p.chosen?.asset ?? null,
-    payTo: p.chosen?.payTo ?? null,
+    network: terms?.network ?? null,
+    asset: terms?.asset ?? null,
+    payTo: p.payTo,
     acceptsCount: p.accepts.length,
     acceptsIndex: p.acceptsIndex,
-    amountAtomic: p.chosen?.amountAtomic ?? null,
+    amountAtomic: p.amountAtomic,
     amountUsd: p.amountUsd,
     domainName: p.chosen?.extra.name ?? null,
     domainVersion: p.chosen?.extra.version ?? null,

@@ -81,6 +81,7 @@ describe("one probe", () => {
     ["x402-hono", true, null, "GET"],
     ["v1", true, null, "GET"],
     ["mpp", true, null, "GET"],
+    ["mpp-evm-only", true, null, "GET"],
     ["post-only", true, null, "POST"],
     ["free", false, "not_payment_gated", null],
     ["refuse", false, "probe_refused", null],
@@ -120,6 +121,52 @@ describe("one probe", () => {
     const slow = await listing("slow");
     expect(slow.consecutive_failures).toBe(1);
     expect(slow.last_failure_reason).toBe("timeout");
+  });
+
+  it("an MPP-only seller (mppx evm charge, no x402 terms): its recipient is the payTo, its amount the price", async () => {
+    const l = await listing("mpp-evm-only");
+    expect(l).toMatchObject({
+      x402_version: null,
+      payment_protocols: ["mpp"],
+      mpp_methods: ["evm"],
+      transport: "www-authenticate",
+      obs_scheme: null,
+      obs_network: "eip155:8453",
+      obs_pay_to: chain.wallets.sellers[0]!.address,
+      accepts_count: 0,
+      accepts_index: null,
+      amount_atomic: "10000",
+      amount_usd: 0.01,
+      testnet: false,
+      payto_sentinel: false,
+    });
+    expect(l.obs_asset?.toLowerCase()).toBe(chain.usdc.toLowerCase());
+    expect(l.mpp_offers).toMatchObject([
+      { method: "evm", intent: "charge", request: { amount: "10000", chainId: 8453 } },
+    ]);
+    // A tempo-only challenge names a recipient on another chain: no payTo, no price, nothing to buy.
+    expect(await listing("mpp")).toMatchObject({
+      payment_protocols: ["mpp"],
+      obs_pay_to: null,
+      amount_atomic: null,
+      amount_usd: null,
+    });
+  });
+
+  it("an MPP-only seller's new recipient is a payTo change, as an x402 one is", async () => {
+    const seller = demo.sellers["mpp-evm-only"];
+    const moved = chain.wallets.sellers[1]!.address;
+    expect((await listing("mpp-evm-only")).pay_to_changed_at).toBeNull();
+    seller.control.payTo = moved;
+    try {
+      await probeOnce("mpp-evm-only");
+    } finally {
+      seller.control.payTo = null;
+    }
+    const l = await listing("mpp-evm-only");
+    expect(l.obs_pay_to).toBe(moved);
+    expect(l.pay_to_changed_at).not.toBeNull();
+    expect(l.payto_distinct_recent).toBe(2);
   });
 
   it("checks the free sample route", async () => {

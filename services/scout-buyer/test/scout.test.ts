@@ -19,6 +19,7 @@ import {
   notePaymentSigned,
   planStatus,
   recordPlanPurchase,
+  recordProbe,
   type ScoutPolicy,
   scoutCandidates,
   startPurchase,
@@ -28,6 +29,8 @@ import { createSettlementReader } from "@tollgate/x402";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The prober's own probe, so a listing's payTo here is what a real probe of the seller records.
+import { runProbe } from "../../prober/src/probe.js";
 import { startScoutQueues } from "../src/queue.js";
 import { buyOne, reconcile, type ScoutDeps, scoutRound } from "../src/scout.js";
 
@@ -130,6 +133,42 @@ const detail = async (id: string) =>
       .executeTakeFirstOrThrow()) as never,
   );
 const scoutBalance = () => chain.balanceOf(chain.wallets.scout.address);
+
+/** A verified listing no probe has read terms from yet (its payTo and price are what a probe records). */
+const UNPROBED = {
+  obs_pay_to: null,
+  amount_atomic: null,
+  amount_usd: null,
+  score: 0.95,
+  probe_count: 40,
+  probes_passed: 40,
+};
+let probeSlot = 1;
+/** One real probe of the listing's seller, recorded as the prober records it. */
+async function probe(id: string) {
+  const l = await tdb.db
+    .selectFrom("listings")
+    .select(["id", "endpoint_url", "sample_query"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const outcome = await runProbe(http, l, probeSlot++, { timeoutMs: 5000 });
+  expect(outcome.passed).toBe(true);
+  await recordProbe(tdb.db, outcome);
+  return tdb.db
+    .selectFrom("listings")
+    .select([
+      "status",
+      "obs_pay_to",
+      "amount_atomic",
+      "payment_protocols",
+      "mpp_methods",
+      "pay_to_changed_at",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+}
+const candidateIds = async () => (await scoutCandidates(tdb.db, new Date(), policy, 1000)).map((c) => c.id);
+const lower = (a: string | null | undefined) => a?.toLowerCase();
 
 describe("the scout buys as an agent would", () => {
   it("pays the honest seller, reads the settlement back from the chain, and the listing is paid_verified", async () => {
@@ -356,6 +395,88 @@ describe("the scout buys as an agent would", () => {
     });
     expect(p!.failure_reason).toMatch(/tempo.*Tempo chain/);
     expect(await scoutBalance()).toBe(before);
+  });
+
+  it("a tempo-only MPP challenge names no payTo on Base: a probe records none, so the scout never picks it", async () => {
+    const id = await listSeller("mpp", UNPROBED);
+    expect(await probe(id)).toMatchObject({
+      status: "verified",
+      payment_protocols: ["mpp"],
+      mpp_methods: ["tempo"],
+      obs_pay_to: null,
+      amount_atomic: null,
+    });
+    expect(await candidateIds()).not.toContain(id);
+  });
+
+  it("buys an MPP-only seller (no x402 terms) once a probe has read its recipient: settled on chain, delivered", async () => {
+    const seller = chain.wallets.sellers[0]!.address;
+    const id = await listSeller("mpp-evm-only", UNPROBED);
+    // Before any probe the listing has no payTo: not a candidate.
+    expect(await candidateIds()).not.toContain(id);
+    const seen = await probe(id);
+    expect(seen).toMatchObject({
+      status: "verified",
+      payment_protocols: ["mpp"],
+      mpp_methods: ["evm"],
+      amount_atomic: "10000",
+    });
+    expect(lower(seen.obs_pay_to)).toBe(lower(seller));
+    const before = await scoutBalance();
+    const sellerBefore = await chain.balanceOf(seller);
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({
+      outcome: "delivered",
+      delivered: true,
+      state: "recorded",
+      dry_run: false,
+      schema_valid: true,
+      amount_usdc: 0.01,
+      quote_amount_atomic: "10000",
+    });
+    expect(lower(p!.pay_to)).toBe(lower(seller));
+    // Paid on the MPP wire: the seller offers no other.
+    expect(demo.sellers["mpp-evm-only"].control.requests.at(-1)!.headers.authorization).toMatch(/^Payment /);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: p!.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await scoutBalance()).toBe(before - 10_000n);
+    expect(await chain.balanceOf(seller)).toBe(sellerBefore + 10_000n);
+    expect((await detail(id)).paid_depth).toMatchObject({ rung: "paid_verified", deliveries: 1 });
+  });
+
+  it("an MPP-only seller whose recipient moves is not paid until a probe has seen the new one", async () => {
+    const s = demo.sellers["mpp-evm-only"];
+    const id = await listSeller("mpp-evm-only", UNPROBED);
+    await probe(id);
+    expect(await buyOne(deps, await candidate(id))).toBe("recorded");
+    const moved = chain.wallets.sellers[1]!.address;
+    s.control.payTo = moved;
+    try {
+      const paidRequests = () => s.control.requests.filter((r) => r.headers.authorization).length;
+      const paidBefore = paidRequests();
+      const before = await scoutBalance();
+      const movedBefore = await chain.balanceOf(moved);
+      // The live challenge names an address no probe has seen: nothing signed, nothing paid, nothing recorded.
+      expect(await buyOne(deps, await rebuy(id))).toBe("skipped");
+      expect(paidRequests()).toBe(paidBefore);
+      expect(await scoutBalance()).toBe(before);
+      expect(await purchasesOf(id)).toHaveLength(1);
+      // A probe sees the new recipient: a payTo change, and the scout buys again, across it.
+      const seen = await probe(id);
+      expect(lower(seen.obs_pay_to)).toBe(lower(moved));
+      expect(seen.pay_to_changed_at).not.toBeNull();
+      expect(await buyOne(deps, await rebuy(id))).toBe("recorded");
+      const rows = await purchasesOf(id);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toMatchObject({ outcome: "delivered", dry_run: false });
+      expect(lower(rows[1]!.pay_to)).toBe(lower(moved));
+      expect(await chain.balanceOf(moved)).toBe(movedBefore + 10_000n);
+      expect(await scoutBalance()).toBe(before - 10_000n);
+      expect((await detail(id)).paid_depth).toMatchObject({ rung: "held", through_change: true });
+    } finally {
+      s.control.payTo = null;
+    }
   });
 
   it("never pays a payTo the prober has not seen: nothing paid, nothing recorded", async () => {

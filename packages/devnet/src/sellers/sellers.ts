@@ -20,6 +20,8 @@ export interface SellerControl {
   /** claimable: the token served as proof, and where. */
   claimToken: string | null;
   claimVia: "well-known" | "header" | "both";
+  /** mpp-evm-only: the recipient its challenges name instead of its own payTo (a test moves it); null: its own. */
+  payTo: string | null;
   /** What the seller received (method, path, headers). */
   requests: { method: string; path: string; headers: Record<string, string> }[];
 }
@@ -46,8 +48,9 @@ export const SELLER_NAMES = [
   "cheat-500",
   "over-price",
   "rotate-after-pay",
-  // MPP with mppx's `evm` charge method, settled through the facilitator:
+  // MPP with mppx's `evm` charge method, settled through the facilitator; the second without mppx's x402 header:
   "mpp-evm",
+  "mpp-evm-only",
 ] as const;
 
 /** Sellers whose paid route settles through a facilitator and which are not built without one. */
@@ -62,6 +65,7 @@ export const SETTLING_SELLERS: readonly SellerName[] = [
   "over-price",
   "rotate-after-pay",
   "mpp-evm",
+  "mpp-evm-only",
 ];
 export type SellerName = (typeof SELLER_NAMES)[number];
 /**
@@ -88,6 +92,7 @@ const newControl = (): SellerControl => ({
   delayMs: 15_000,
   claimToken: null,
   claimVia: "both",
+  payTo: null,
   requests: [],
 });
 
@@ -222,8 +227,26 @@ export function buildSeller(name: SellerName, opts: SellerOptions): { app: Hono;
       break;
     case "mpp-evm":
       if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
-      sellPaidMpp(app, PAID_PATH, { payTo: opts.payTo, amount: "0.01", facilitator: opts.facilitator }, (c) =>
-        c.json(FORECAST),
+      sellPaidMpp(
+        app,
+        PAID_PATH,
+        { payTo: () => opts.payTo, amount: "0.01", facilitator: opts.facilitator },
+        (c) => c.json(FORECAST),
+      );
+      break;
+    case "mpp-evm-only":
+      // The same MPP evm charge with no x402 terms beside it: only an MPP client can read or pay it.
+      if (!opts.facilitator) throw new Error("a settling seller needs a facilitator");
+      sellPaidMpp(
+        app,
+        PAID_PATH,
+        {
+          payTo: () => control.payTo ?? opts.payTo,
+          amount: "0.01",
+          facilitator: opts.facilitator,
+          mppOnly: true,
+        },
+        (c) => c.json(FORECAST),
       );
       break;
     case "mpp":

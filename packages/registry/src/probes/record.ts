@@ -20,6 +20,7 @@ export interface ProbeOutcome {
     scheme: string | null;
     network: string | null;
     asset: string | null;
+    /** The chosen x402 offer's payTo, or an MPP-only challenge's `evm` charge recipient on Base. */
     payTo: string | null;
     acceptsCount: number;
     acceptsIndex: number | null;

@@ -1,5 +1,12 @@
 import { isBurnAddress, TESTNETS, toCaip2, USDC_BY_NETWORK } from "./networks.js";
-import type { ChallengeFailure, MppOffer, NormalisedOffer, ParsedChallenge } from "./types.js";
+import type {
+  ChallengeFailure,
+  MppChargeTerms,
+  MppOffer,
+  MppRequest,
+  NormalisedOffer,
+  ParsedChallenge,
+} from "./types.js";
 
 export interface ChallengeInput {
   status: number;
@@ -81,9 +88,35 @@ function parseMpp(value: string): MppOffer[] {
         realm: params.realm ?? null,
         id: params.id ?? null,
         expires: params.expires ?? null,
+        request: params.request ? mppRequest(params.request) : null,
       });
   }
   return offers;
+}
+
+/** An MPP `request` auth-param: base64url (unpadded) canonical JSON. */
+function mppRequest(value: string): MppRequest | null {
+  const o = /^[A-Za-z0-9_-]+=*$/.test(value) ? decodeHeaderJson(value) : null;
+  if (!o) return null;
+  const chainId = asObject(o.methodDetails)?.chainId;
+  return {
+    amount: atomic(o.amount),
+    currency: str(o.currency),
+    recipient: str(o.recipient),
+    chainId: typeof chainId === "number" && Number.isInteger(chainId) ? chainId : null,
+  };
+}
+
+/** The first MPP offer a Base USDC buyer can pay: an `evm` charge on chain 8453 in Base USDC, naming a recipient. */
+function chooseMppCharge(offers: MppOffer[]): MppChargeTerms | null {
+  const usdc = USDC_BY_NETWORK.get("eip155:8453");
+  for (const [index, o] of offers.entries()) {
+    const r = o.request;
+    if (o.method !== "evm" || o.intent !== "charge" || !r?.recipient || r.chainId !== 8453) continue;
+    if (!r.currency || r.currency.toLowerCase() !== usdc) continue;
+    return { index, network: "eip155:8453", asset: r.currency, payTo: r.recipient, amountAtomic: r.amount };
+  }
+  return null;
 }
 
 /** The offer a Base USDC buyer would take: exact on eip155:8453 in USDC, else exact anywhere, else the first. */
@@ -104,7 +137,8 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
  * Recognise a payment challenge in an unpaid response: x402 v2 (`PAYMENT-REQUIRED` header, base64
  * JSON), x402 v1 (JSON body with `x402Version: 1`), lenient forms real servers send (v1 inside the
  * header, plain or base64url JSON, the v2 object in the body, v1 network names, numeric amounts), and
- * MPP (`WWW-Authenticate: Payment …`). Pure: no I/O.
+ * MPP (`WWW-Authenticate: Payment …`, its `request` decoded). A challenge with no x402 offer takes its payTo
+ * and price from an MPP `evm` charge on Base in USDC, when it offers one. Pure: no I/O.
  */
 export function parseChallenge(input: ChallengeInput): ParsedChallenge | ChallengeFailure {
   if (input.status !== 402) return { ok: false, reason: "not_402", detail: `status ${input.status}` };
@@ -155,7 +189,11 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
     };
   const acceptsIndex = chooseOffer(accepts);
   const chosen = acceptsIndex === null ? null : (accepts[acceptsIndex] ?? null);
-  const knownUsdc = chosen?.asset && USDC_BY_NETWORK.get(chosen.network) === chosen.asset.toLowerCase();
+  const mppCharge = chooseMppCharge(mppOffers);
+  // The terms a buyer would pay: the x402 offer's when there is one (what the directory has always shown),
+  // else the MPP evm charge's, whose asset is Base USDC by construction.
+  const terms = chosen ?? mppCharge;
+  const knownUsdc = !!terms?.asset && USDC_BY_NETWORK.get(terms.network) === terms.asset.toLowerCase();
   const protocols: ParsedChallenge["protocols"] = [];
   if (accepts.length > 0) protocols.push("x402");
   if (mppOffers.length > 0) protocols.push("mpp");
@@ -171,11 +209,14 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
     accepts,
     acceptsIndex,
     chosen,
-    amountUsd: knownUsdc && chosen?.amountAtomic ? Number(chosen.amountAtomic) / 1e6 : null,
-    testnet: chosen ? TESTNETS.has(chosen.network) : false,
+    amountUsd: knownUsdc && terms?.amountAtomic ? Number(terms.amountAtomic) / 1e6 : null,
+    testnet: terms ? TESTNETS.has(terms.network) : false,
     mppMethods: mppOffers.length > 0 ? [...new Set(mppOffers.map((o) => o.method))] : null,
     mppOffers: mppOffers.length > 0 ? mppOffers : null,
+    mppCharge,
+    payTo: terms?.payTo ?? null,
+    amountAtomic: terms?.amountAtomic ?? null,
     headerBytes,
-    payToSentinel: isBurnAddress(chosen?.payTo),
+    payToSentinel: isBurnAddress(terms?.payTo),
   };
 }

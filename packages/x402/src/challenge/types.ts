@@ -18,6 +18,30 @@ export interface MppOffer {
   realm: string | null;
   id: string | null;
   expires: string | null;
+  /** The `request` auth-param (base64url JSON) as far as it names payment terms; null when absent or unreadable. */
+  request: MppRequest | null;
+}
+
+/** What an MPP challenge's `request` asks for. Amounts are atomic (the token's base units), as MPP states them. */
+export interface MppRequest {
+  amount: string | null;
+  currency: string | null;
+  recipient: string | null;
+  /** `methodDetails.chainId` (the `evm` method names its chain there). */
+  chainId: number | null;
+}
+
+/**
+ * The MPP terms a Base USDC buyer would pay: an `evm` charge on chain 8453 in Base USDC, in the same shape as
+ * an x402 offer's terms.
+ */
+export interface MppChargeTerms {
+  /** Index into mppOffers. */
+  index: number;
+  network: "eip155:8453";
+  asset: string;
+  payTo: string;
+  amountAtomic: string | null;
 }
 
 /** What an unpaid request's answer offered. */
@@ -30,12 +54,22 @@ export interface ParsedChallenge {
   /** Index into accepts of the offer a Base USDC buyer would use (exact on eip155:8453), or the first. */
   acceptsIndex: number | null;
   chosen: NormalisedOffer | null;
+  /** amountAtomic in USD when the terms are in a known USDC; null otherwise. */
   amountUsd: number | null;
   testnet: boolean;
   mppMethods: string[] | null;
   mppOffers: MppOffer[] | null;
+  /** The MPP `evm` charge on Base in USDC, when one is offered; null otherwise. */
+  mppCharge: MppChargeTerms | null;
+  /**
+   * The payee and price a buyer would pay: the chosen x402 offer's, or the MPP `evm` charge's when the
+   * challenge has no x402 offer. Null when neither names one.
+   */
+  payTo: string | null;
+  amountAtomic: string | null;
   /** Bytes of the header that carried the challenge (0 when it came in the body). */
   headerBytes: number;
+  /** payTo is a burn address: a payment would be destroyed. */
   payToSentinel: boolean;
 }
 
