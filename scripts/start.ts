@@ -114,6 +114,10 @@ const PITCH: Record<string, { description: string; category: string }> = {
     description: "Read the text off scanned receipts and invoices (OCR), paid per page",
     category: "compute.image",
   },
+  "mpp-evm": {
+    description: "Translate text between 100 languages, paid per request over MPP or x402",
+    category: "compute.inference",
+  },
   "mpp-evm-only": {
     description: "Convert speech recordings to text with timestamps, paid per minute of audio over MPP",
     category: "compute.audio",
