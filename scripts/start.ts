@@ -62,6 +62,9 @@ const env: Record<string, string> = {
   // loopback "proxy"), so the newcomer's searches from 127.0.0.1 count as demand, not as a seller checking
   // their own rank.
   TRUSTED_PROXIES: "127.0.0.1",
+  // All the demo listings come from that one address, and each one past the five free ones is two requests
+  // (the 402 quote, then the paid retry): above the production limit of 30 submissions per hour.
+  SUBMISSION_LIMIT_PER_HOUR: "200",
   // The scout buys from verified listings with its own funded devnet wallet. Demo pace: a round every 5 s
   // and a re-buy of each listing every 5 minutes (production: every 3 days), so rungs and cheats show soon.
   SCOUT_PRIVATE_KEY: chain.wallets.scout.privateKey,
