@@ -93,8 +93,11 @@ describe("drill: the scout-buyer killed mid-purchase", () => {
     const sellerBefore = await chain.balanceOf(chain.wallets.sellers[0]!.address);
 
     // Mid-purchase: the payment is signed (its nonce stored with the intent) and the seller is holding it.
-    await until("a signed payment in flight", async () =>
-      (await purchases()).some((p) => p.state === "paying" && p.nonce !== null),
+    await until(
+      "a signed payment in flight",
+      async () =>
+        seller.control.requests.some((r) => r.headers["payment-signature"] !== undefined) &&
+        (await purchases()).some((p) => p.state === "paying" && p.nonce !== null),
     );
     expect(await first.stop("SIGKILL")).toBe(null);
     expect(await purchases()).toMatchObject([{ state: "paying" }]);
