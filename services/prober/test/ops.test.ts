@@ -103,6 +103,16 @@ describe("prober operations port", () => {
           }) === 3,
         60_000,
       );
+      // A job counts as completed a Redis round trip after its probe is counted: wait for it, not race it.
+      await until(
+        "three probe jobs completed",
+        async () =>
+          (sample(await (await fetch(`${ops}/metrics`)).text(), "tollgate_jobs_total", {
+            queue: "probe",
+            outcome: "completed",
+          }) ?? 0) >= 3,
+        30_000,
+      );
       const text = await (await fetch(`${ops}/metrics`)).text();
       expect(sample(text, "tollgate_queue_depth", { queue: "probe" })).toBeGreaterThanOrEqual(0);
       expect(
