@@ -120,6 +120,37 @@ export function gaugeOnScrape(
   );
 }
 
+/**
+ * `tollgate_probe_schedule_lag_seconds`: how far the most overdue listing is past its next check, read from
+ * Postgres on scrape. A read that fails or takes over `timeoutMs` leaves no sample for that scrape.
+ */
+export function probeScheduleLagMetric(
+  registry: Registry,
+  read: () => Promise<number>,
+  timeoutMs = 2000,
+): Gauge {
+  return family(
+    registry,
+    "tollgate_probe_schedule_lag_seconds",
+    () =>
+      new Gauge({
+        name: "tollgate_probe_schedule_lag_seconds",
+        help: "Seconds the most overdue listing is past its next_check_by (0 when none is due)",
+        registers: [registry],
+        async collect() {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<undefined>((r) => {
+            timer = setTimeout(() => r(undefined), timeoutMs);
+          });
+          const v = await Promise.race([read().catch(() => undefined), late]);
+          clearTimeout(timer);
+          if (v === undefined) this.reset();
+          else this.set(v);
+        },
+      }),
+  );
+}
+
 /** The chain indexer's lag and liveness of its loop, read from the indexer on scrape. */
 export function indexerMetrics(
   registry: Registry,

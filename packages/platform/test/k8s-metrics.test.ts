@@ -13,6 +13,7 @@ import {
   jobOutcomes,
   modelStateMetric,
   probeOutcomes,
+  probeScheduleLagMetric,
   purchaseOutcomes,
   settlementOutcomes,
 } from "../src/metrics.js";
@@ -30,6 +31,7 @@ function registeredNames(): Set<string> {
   const registry = createMetricsRegistry("k8s-test");
   httpRequestDuration(registry);
   probeOutcomes(registry);
+  probeScheduleLagMetric(registry, async () => 0);
   purchaseOutcomes(registry);
   settlementOutcomes(registry);
   jobOutcomes(registry);

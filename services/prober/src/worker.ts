@@ -2,6 +2,7 @@ import type { Db } from "@tollgate/db";
 import {
   type Logger,
   probeOutcomes,
+  probeScheduleLagMetric,
   producer,
   queueMetrics,
   type Registry,
@@ -12,6 +13,7 @@ import {
 import {
   leaseDueProbes,
   type ProbeOutcome,
+  probeScheduleLagS,
   type RecordResult,
   recordProbe,
   recordProbes,
@@ -145,6 +147,9 @@ export async function startProber(deps: ProberDeps) {
         log: deps.log,
       })
     : null;
+  // Behind schedule shows here, not in the queue: the scheduler leases at most PROBE_CLAIM_BATCH per tick, so
+  // when listings fall due faster than that the queue stays short while they wait in Postgres.
+  if (deps.metrics) probeScheduleLagMetric(deps.metrics, () => probeScheduleLagS(deps.db));
   const store = probeStore(deps);
 
   const scheduler = worker(

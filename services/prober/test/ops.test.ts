@@ -103,6 +103,16 @@ describe("prober operations port", () => {
           }) === 3,
         60_000,
       );
+      // A job counts as completed a Redis round trip after its probe is counted: wait for it, not race it.
+      await until(
+        "three probe jobs completed",
+        async () =>
+          (sample(await (await fetch(`${ops}/metrics`)).text(), "tollgate_jobs_total", {
+            queue: "probe",
+            outcome: "completed",
+          }) ?? 0) >= 3,
+        30_000,
+      );
       const text = await (await fetch(`${ops}/metrics`)).text();
       expect(sample(text, "tollgate_queue_depth", { queue: "probe" })).toBeGreaterThanOrEqual(0);
       expect(
@@ -135,6 +145,61 @@ describe("prober operations port", () => {
       await prober?.stop("SIGKILL");
       await proxy.cut().catch(() => undefined);
       await fleet.stop();
+    }
+  }, 120_000);
+
+  it("shows probing behind schedule when listings fall due faster than the scheduler leases them", async () => {
+    const own = await createTestDatabase();
+    const fleet = await startSellerFleet(6, "0x1111111111111111111111111111111111111111");
+    const ownPrefix = testPrefix("lag");
+    let prober: RunningService | undefined;
+    try {
+      for (const url of fleet.urls) {
+        const prepared = await validateSubmission(
+          own.db,
+          {
+            name: "fleet",
+            description: "fleet seller",
+            endpoint_url: url,
+            category: "data.other",
+            price_amount: 0.01,
+          },
+          { checkHost: async () => ({ ok: true }), allowHttp: true },
+        );
+        await createListing(own.db, prepared);
+      }
+      // Every listing an hour overdue; the scheduler leases one listing every 2 s.
+      await own.db
+        .updateTable("listings")
+        .set({ next_check_by: new Date(Date.now() - 3_600_000) })
+        .execute();
+      prober = await startService("prober", {
+        NODE_ENV: "test",
+        DATABASE_URL: own.url,
+        QUEUE_PREFIX: ownPrefix,
+        ALLOW_HTTP_ENDPOINTS: "true",
+        PROBE_INTERVAL_SCALE: "0.1",
+        PROBE_TICK_MS: "2000",
+        PROBE_CLAIM_BATCH: "1",
+        PROBE_HOST_MIN_GAP_MS: "0",
+        SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
+      });
+      const ops = String(prober.ready.ops_url);
+      const scrape = async () => await (await fetch(`${ops}/metrics`)).text();
+      const behind = await scrape();
+      expect(sample(behind, "tollgate_probe_schedule_lag_seconds")).toBeGreaterThanOrEqual(3600);
+      // The lag is in Postgres, not in the queue: at most the one leased listing waits there.
+      expect(sample(behind, "tollgate_queue_depth", { queue: "probe" })).toBeLessThanOrEqual(1);
+      await until(
+        "caught up: nothing due",
+        async () => sample(await scrape(), "tollgate_probe_schedule_lag_seconds") === 0,
+        90_000,
+      );
+    } finally {
+      await prober?.stop("SIGKILL");
+      await fleet.stop();
+      await dropQueuePrefix(ownPrefix);
+      await own.drop();
     }
   }, 120_000);
 });

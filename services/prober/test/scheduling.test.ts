@@ -115,7 +115,7 @@ describe("scheduling across replicas", () => {
   );
 
   it(
-    "SIGKILL of a prober mid-batch loses no job: another replica probes every due listing",
+    "SIGKILL of a prober mid-batch loses no job and doubles none: another replica probes every due listing, each recorded once",
     async () => {
       const fleet = await startSellerFleet(24, "0x1111111111111111111111111111111111111111", {
         delayMs: 1500,
@@ -135,8 +135,14 @@ describe("scheduling across replicas", () => {
         expect(await probedCount()).toBeLessThan(ids.length);
         await prober({ ...env, PROBE_CONCURRENCY: "24" });
         await until("every due listing probed", async () => (await probedCount()) === ids.length, 45_000);
+        await new Promise((r) => setTimeout(r, 1000)); // let any duplicate delivery show itself
+        // Each listing recorded once for its slot: the jobs the killed replica held were done by the other,
+        // not twice (a probe it sent but never recorded is sent again: an unpaid GET, recorded once).
         const rows = await tdb.db.selectFrom("probes").select("listing_id").execute();
+        expect(rows).toHaveLength(ids.length);
         expect(new Set(rows.map((r) => r.listing_id)).size).toBe(ids.length);
+        const counts = await tdb.db.selectFrom("listings").select("probe_count").execute();
+        expect(counts.every((c) => c.probe_count === 1)).toBe(true);
       } finally {
         await fleet.stop();
       }

@@ -19,6 +19,9 @@ export const scoutEnvSchema = z
     /** Seconds between two purchases of one listing (re-buys earn `2x`, `held`, `Nwk`). */
     SCOUT_REBUY_AFTER_S: envInt(3 * 86_400, 1, 90 * 86_400),
     SCOUT_TIMEOUT_MS: envInt(20_000, 100, 120_000),
+    /** Age in seconds after which a purchase still in flight is taken for one a killed replica left behind
+     * and settled from the chain. Must exceed SCOUT_TIMEOUT_MS, or a live purchase would be reconciled. */
+    SCOUT_RECONCILE_AFTER_S: envInt(120, 1, 86_400),
     /** Purchases one replica makes at once (BullMQ worker concurrency). */
     SCOUT_CONCURRENCY: envInt(2, 1, 32),
     /** Routine purchases the tick enqueues at most (the most due first). */
@@ -31,6 +34,12 @@ export const scoutEnvSchema = z
         code: "custom",
         path: ["ALLOW_HTTP_ENDPOINTS"],
         message: "must not be set in production",
+      });
+    if (c.SCOUT_RECONCILE_AFTER_S * 1000 <= c.SCOUT_TIMEOUT_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SCOUT_RECONCILE_AFTER_S"],
+        message: `must exceed SCOUT_TIMEOUT_MS (${c.SCOUT_TIMEOUT_MS} ms): a purchase in flight would be reconciled`,
       });
   });
 export type ScoutConfig = z.infer<typeof scoutEnvSchema>;

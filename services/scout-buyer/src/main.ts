@@ -63,6 +63,7 @@ await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown, 
     tickMs: config.SCOUT_TICK_MS,
     batch: config.SCOUT_BATCH,
     concurrency: config.SCOUT_CONCURRENCY,
+    reconcileAfterS: config.SCOUT_RECONCILE_AFTER_S,
     metrics,
   });
   // Steps run in this order: in-flight purchases finish before the connections they use close.

@@ -19,6 +19,8 @@ export interface ScoutQueueOptions {
   batch: number;
   /** Purchases one replica makes at once. */
   concurrency: number;
+  /** Seconds after which a purchase in flight counts as left behind by a killed replica (default 120). */
+  reconcileAfterS?: number;
   /** The process's registry: purchases by outcome, jobs, queue depth (absent: not measured). */
   metrics?: Registry;
 }
@@ -52,7 +54,7 @@ export async function startScoutQueues(d: ScoutDeps, o: ScoutQueueOptions) {
     jobCatalog.scoutSchedule,
     async () => {
       const now = new Date();
-      const reconciled = await reconcile(d, now);
+      const reconciled = await reconcile(d, now, o.reconcileAfterS);
       const jobs: { name: "purchase"; data: PurchaseJob; opts: { priority: number } }[] = [];
       const owed = d.plans ? await d.plans.due(d.db, now) : [];
       for (const item of owed)

@@ -4,6 +4,7 @@
  * replicas. Run: pnpm bench:prober
  */
 
+import { readFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startSellerFleet, startService } from "@tollgate/devnet";
 import { createSafeHttpClient } from "@tollgate/platform";
@@ -12,6 +13,12 @@ import { sql } from "kysely";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const N = Number(process.env.BENCH_SELLERS ?? 1000);
+/**
+ * Probe rows each listing already has in its 7-day window before the timed runs (default 0: a fresh
+ * directory). A settled directory has about 240 (docs/capacity.md), and each probe reads them for its
+ * latency percentiles and payTo stability.
+ */
+const PRIOR = Number(process.env.BENCH_PRIOR_PROBES ?? 0);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const fleet = await startSellerFleet(N, "0x1111111111111111111111111111111111111111");
 
@@ -56,8 +63,59 @@ for (const u of fleet.urls) {
   await createListing(db, prepared);
 }
 
+/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
+const cpuS = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return 0;
+  }
+};
+/**
+ * What the probing costs Postgres, for the capacity model (docs/capacity.md): this database's commits and
+ * rows (pg_stat_database) and the CPU of the prober's server backends (pg_stat_activity, /proc; the machine's
+ * Postgres runs here). An idle backend's counters reach pg_stat_database up to 10 s after its commits
+ * (Postgres 15), hence the waits around each measured run.
+ */
+async function dbCost() {
+  const c = (
+    await sql<{ xact: string; ins: string; upd: string }>`
+      SELECT xact_commit AS xact, tup_inserted AS ins, tup_updated AS upd
+      FROM pg_stat_database WHERE datname = current_database()`.execute(db)
+  ).rows[0]!;
+  const pids = (
+    await sql<{ pid: number }>`
+      SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'prober'`.execute(
+      db,
+    )
+  ).rows.map((r) => r.pid);
+  return { xact: Number(c.xact), ins: Number(c.ins), upd: Number(c.upd), pids };
+}
+const costs: {
+  replicas: number;
+  commits: number;
+  inserted: number;
+  updated: number;
+  backendCpuMs: number;
+  proberCpuMs: number;
+}[] = [];
+
+// The prior week: PRIOR passing probes per listing, evenly spread over the last 7 days, in slots before any
+// the runs use. Vacuumed and analysed, as autovacuum would leave a settled table.
+if (PRIOR > 0) {
+  await sql`
+    INSERT INTO probes (listing_id, slot, at, outcome, latency_ms, verified_via, pay_to)
+    SELECT l.id, floor(extract(epoch FROM now()))::bigint - g * ${Math.floor((7 * 86_400) / PRIOR)},
+           now() - make_interval(secs => g * ${Math.floor((7 * 86_400) / PRIOR)}), 'pass', 40 + (g % 50),
+           NULL, '0x1111111111111111111111111111111111111111'
+    FROM listings l, generate_series(1, ${PRIOR}) g`.execute(db);
+  await sql`VACUUM ANALYZE probes`.execute(db);
+}
+const benchStart = new Date();
+
 async function run(replicas: number): Promise<number> {
-  await sql`DELETE FROM probes`.execute(db);
+  await sql`DELETE FROM probes WHERE at >= ${benchStart}`.execute(db);
   await sql`UPDATE listings SET probe_count = 0, next_check_by = now() + interval '1 day', lease_until = NULL`.execute(
     db,
   );
@@ -79,14 +137,37 @@ async function run(replicas: number): Promise<number> {
     Array.from({ length: replicas }, () => startService("prober", env, { timeoutMs: 180_000 })),
   );
   // Replicas are up and idle; make every listing due at once and time until all are probed.
+  await new Promise((res) => setTimeout(res, 11_000));
+  const before = await dbCost();
+  const cpuBefore = new Map(before.pids.map((pid) => [pid, cpuS(pid)]));
+  const proberCpuBefore = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0);
   const started = performance.now();
   await sql`UPDATE listings SET next_check_by = now()`.execute(db);
   for (;;) {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM probes`.execute(db);
+    const r = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM probes WHERE at >= ${benchStart}`.execute(db);
     if ((r.rows[0]?.n ?? 0) >= N) break;
     await new Promise((res) => setTimeout(res, 100));
   }
   const secs = (performance.now() - started) / 1000;
+  const proberCpuS = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0) - proberCpuBefore;
+  const pidsNow = (await dbCost()).pids;
+  const backendCpuS = [...new Set([...before.pids, ...pidsNow])].reduce(
+    (sum, pid) => sum + cpuS(pid) - (cpuBefore.get(pid) ?? 0),
+    0,
+  );
+  await new Promise((res) => setTimeout(res, 11_000));
+  const after = await dbCost();
+  costs.push({
+    replicas,
+    commits: (after.xact - before.xact) / N,
+    inserted: (after.ins - before.ins) / N,
+    // minus the bench's own UPDATE that makes every listing due (one row each)
+    updated: (after.upd - before.upd - N) / N,
+    backendCpuMs: (backendCpuS * 1000) / N,
+    proberCpuMs: (proberCpuS * 1000) / N,
+  });
   await Promise.all(procs.map((p) => p.stop()));
   await dropQueuePrefix(QUEUE_PREFIX);
   return N / secs;
@@ -105,4 +186,11 @@ console.log(`| run | probes/s | ratio to raw client |
 | 1 prober replica (concurrency ${CONCURRENCY}), all DB writes | ${one.toFixed(0)} | ${(one / rawRate).toFixed(2)} |
 | 2 prober replicas | ${two.toFixed(0)} | ${(two / rawRate).toFixed(2)} |
 
-(${N} sellers; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)`);
+(${N} sellers, ${PRIOR} earlier probes each in the 7-day window; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)
+
+Cost per probe: CPU of the prober processes (all threads), and in Postgres this database's commits and rows
+(pg_stat_database, including the bench's own count every 100 ms) and the CPU of the prober's server backends:
+
+| run | prober CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms |
+|---|---|---|---|---|---|
+${costs.map((c) => `| ${c.replicas} replica${c.replicas > 1 ? "s" : ""} | ${c.proberCpuMs.toFixed(2)} | ${c.commits.toFixed(3)} | ${c.inserted.toFixed(2)} | ${c.updated.toFixed(2)} | ${c.backendCpuMs.toFixed(2)} |`).join("\n")}`);

@@ -31,3 +31,18 @@ export async function leaseDueProbes(
     RETURNING id, floor(extract(epoch from next_check_by))::bigint AS slot`.execute(db);
   return rows.rows.map((r) => ({ listingId: r.id, slot: Number(r.slot) }));
 }
+
+/**
+ * How far probing is behind schedule: seconds the most overdue active listing is past its next_check_by
+ * (0 when none is due). Leased listings count until their probe is recorded. One read of the first entry
+ * of `listings_due`.
+ */
+export async function probeScheduleLagS(db: Db, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("listings")
+    .select(sql<Date | null>`min(next_check_by)`.as("oldest"))
+    .where("status", "<>", "delisted")
+    .where("next_check_by", "<=", now)
+    .executeTakeFirst();
+  return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
+}
