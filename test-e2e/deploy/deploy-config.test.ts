@@ -234,6 +234,17 @@ describe.skipIf(!hasKubectl())("k8s overlays (kubectl kustomize)", () => {
       expect(problems).toEqual([]);
     });
 
+    it("leaves the replica count of every autoscaled Deployment to its autoscaler", () => {
+      // A fixed spec.replicas would be put back by every apply, fighting the HPA or KEDA until it rescales.
+      const scaled = objects.flatMap((o) =>
+        o.kind === "HorizontalPodAutoscaler" || o.kind === "ScaledObject" ? [o.spec.scaleTargetRef.name] : [],
+      );
+      expect([...scaled].sort()).toEqual(["api", "mcp", "prober", "scout-buyer"]);
+      for (const name of scaled) expect(find("Deployment", name)?.spec.replicas, name).toBeUndefined();
+      const proberMin = find("ScaledObject", "prober")?.spec.minReplicaCount;
+      expect(proberMin).toBe(overlay === "production" ? 4 : 2);
+    });
+
     it("serves one public base URL over TLS: /mcp to mcp, everything else to the api", () => {
       const ingress = objects.filter((o) => o.kind === "Ingress");
       expect(ingress).toHaveLength(1);
