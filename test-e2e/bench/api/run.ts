@@ -11,6 +11,8 @@ import { seedListings } from "./seed.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+// `BENCH_ROUTES=detail` (or `discover`) runs one route only, e.g. to profile it alone with SERVICE_NODE_ARGS.
+const ROUTES = (process.env.BENCH_ROUTES ?? "detail,discover").split(",");
 // Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
 const QUEUE_PREFIX = testPrefix("bench_api");
 
@@ -42,10 +44,11 @@ for (const n of SIZES) {
   );
   const getBody = await (await fetch(getUrls[0]!)).text();
   const discoverBody = await (await fetch(discoverUrls[0]!)).text();
-  for (const [label, urls, body] of [
-    [`GET /v1/listings/{id} @${n}`, getUrls, getBody],
-    [`GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody],
-  ] as const) {
+  const runs = [
+    ["detail", `GET /v1/listings/{id} @${n}`, getUrls, getBody],
+    ["discover", `GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody],
+  ] as const;
+  for (const [, label, urls, body] of runs.filter(([route]) => ROUTES.includes(route))) {
     const r = await load(label, [...urls], { durationS: DURATION });
     const bare = await bareServer(body);
     const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
