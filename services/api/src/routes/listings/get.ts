@@ -38,25 +38,21 @@ export function registerGetListing(app: App, deps: AppDeps) {
   const cacheControl = `public, max-age=${Math.floor((cache?.ttlMs ?? 0) / 1000)}`;
   const loader = (id: string) => async () =>
     JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
-  const respond = (c: Context<AppEnv>, a: { body: string; etag: string }) => {
-    const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
-    const inm = c.req.header("if-none-match");
-    if (inm?.split(/\s*,\s*/).includes(a.etag)) return answerWhole(c, 304, null, headers);
-    return answerWhole(c, 200, a.body, headers);
-  };
-  // A kept answer is served here, before the route's validation: an id only enters the cache after passing it
-  // (the regex is ListingId's own), and the answer is built by the same `respond` as below.
-  if (cache)
-    app.get("/v1/listings/:id", (c, next) => {
-      const id = c.req.param("id");
-      const a = isListingId(id) ? cache.hit(id, loader(id)) : null;
-      return a ? respond(c, a) : next();
-    });
-  app.openapi(route, async (c) => {
-    const id = c.req.valid("param").id;
+  const serve = async (c: Context<AppEnv>, id: string) => {
     const a = cache
       ? await cache.answer(id, loader(id))
       : await loader(id)().then((body) => ({ body, etag: etagFor(body) }));
-    return respond(c, a) as never;
+    const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
+    const known = c.req.header("if-none-match");
+    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerWhole(c, 304, null, headers);
+    return answerWhole(c, 200, a.body, headers);
+  };
+  // A well-formed id is answered here, without the route's zod validation: the id schema is this same regex
+  // (ListingId), so validation could only pass. Anything else goes on to the route, whose validation answers
+  // it 404 like an unknown id.
+  app.get("/v1/listings/:id", (c, next) => {
+    const id = c.req.param("id");
+    return isListingId(id) ? serve(c, id) : next();
   });
+  app.openapi(route, async (c) => (await serve(c, c.req.valid("param").id)) as never);
 }
