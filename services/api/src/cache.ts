@@ -161,6 +161,8 @@ export class DiscoverCache<E> {
   private generation = 0;
   /** The latest changes (generation, listing id or null for all), to tell whether one touched an answer in flight. */
   private readonly recent: { generation: number; id: string | null }[] = [];
+  /** Computations in flight by key (`compute`); forgotten on every change. */
+  private readonly computing = new Map<string, Promise<unknown>>();
   readonly stats = { hits: 0, misses: 0, drops: 0 };
 
   constructor(
@@ -169,6 +171,7 @@ export class DiscoverCache<E> {
   ) {
     listings.watch((id) => {
       this.generation++;
+      this.computing.clear();
       this.recent.push({ generation: this.generation, id });
       if (this.recent.length > 1000) this.recent.splice(0, 500);
       if (id === null || !opts.isIndexed(id)) return this.clear();
@@ -190,6 +193,25 @@ export class DiscoverCache<E> {
     }
     this.stats.hits++;
     return e;
+  }
+
+  get ttlMs(): number {
+    return this.opts.ttlMs;
+  }
+
+  /**
+   * Run `fn` for `key` once for everyone asking meanwhile (`joined`: this caller waited for another's run).
+   * Every change notification forgets the runs in flight, so a request after a change never gets an answer
+   * begun before it (whether the answer may be kept is still `keep`'s decision).
+   */
+  compute<T>(key: string, fn: () => Promise<T>): Promise<T & { joined: boolean }> {
+    const inflight = this.computing.get(key) as Promise<T> | undefined;
+    if (inflight) return inflight.then((v) => ({ ...v, joined: true }));
+    const p: Promise<T> = fn().finally(() => {
+      if (this.computing.get(key) === p) this.computing.delete(key);
+    });
+    this.computing.set(key, p);
+    return p.then((v) => ({ ...v, joined: false }));
   }
 
   /** Whether an answer is kept for `key` (served as `get` would), without counting a hit or a miss. */

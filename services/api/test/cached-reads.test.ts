@@ -186,6 +186,38 @@ describe("GET /v1/discover from memory", () => {
       ).toBe("unknown_query_parameter");
   });
 
+  it("concurrent identical searches share one computation, each logged as its own search", async () => {
+    const n = logged.length;
+    const clients = ["198.51.100.11", "198.51.100.12", "198.51.100.13"];
+    const answers = await Promise.all(clients.map((ip) => ask(ip, "q=forecast%20paris")));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+    expect(
+      logged
+        .slice(n)
+        .map((e) => e.clientIp)
+        .sort(),
+    ).toEqual(clients);
+  });
+
+  it("a computation in flight is shared until a change: a search after it computes anew", async () => {
+    let runs = 0;
+    const slow = (v: string) => async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 50));
+      return { v };
+    };
+    const first = kept.compute("k", slow("before"));
+    const joined = kept.compute("k", slow("unused"));
+    listings.invalidate("lst_ffffffffffffffffffff");
+    const after = kept.compute("k", slow("after"));
+    expect(await first).toEqual({ v: "before", joined: false });
+    expect(await joined).toEqual({ v: "before", joined: true });
+    expect(await after).toEqual({ v: "after", joined: false });
+    expect(runs).toBe(2);
+  });
+
   it("a change drops the answer at once: the next search computes it again", async () => {
     await ask("198.51.100.5");
     const before = listings.stats.invalidations;

@@ -27,32 +27,60 @@ const route = createRoute({
 /** Validated query strings remembered (raw text → what the answer's key needs); dropped whole when full. */
 const KNOWN_QUERIES_MAX = 5000;
 const JSON_HEADERS = { "content-type": "application/json" };
+/** Share of its lifetime after which a kept answer served is recomputed behind the request. */
+const REFRESH_AT = 0.8;
 
 export function registerDiscover(app: App, deps: AppDeps) {
   const kept = deps.discoverCache;
   // The query's share of the cache key; the matcher's state (model ready, index version) is added per request.
   const keyOf = (part: string) => `${JSON.stringify(kept?.matcherState() ?? "")}${part}`;
-  const known = new Map<string, { part: string; q: string | null }>();
-  const logHit = (c: Context<AppEnv>, event: SearchEvent, q: string | null) =>
-    // Every search is logged for demand, answered from memory or not.
-    deps.discover.logSearch?.({ ...event, query: q, clientIp: c.get("clientIp"), at: new Date() });
+  const known = new Map<string, { part: string; q: DiscoverQuery }>();
+  const rawQuery = (c: Context<AppEnv>) => {
+    const url = c.req.url;
+    const at = url.indexOf("?");
+    return at < 0 ? "" : url.slice(at + 1);
+  };
+  // Every search is logged for demand, answered from memory or not, as the client's own search.
+  const logAs = (c: Context<AppEnv>, event: SearchEvent, q: DiscoverQuery) =>
+    deps.discover.logSearch?.({ ...event, query: q.q ?? null, clientIp: c.get("clientIp"), at: new Date() });
+  /**
+   * The answer for `q`, computed once for every request asking it meanwhile (kept when matched the way this
+   * replica normally matches, never a transient fallback to text). Not logged here: each request logs its own.
+   */
+  const compute = (key: string, q: DiscoverQuery, clientIp: string) => {
+    const run = async () => {
+      const generation = kept?.cache.current ?? 0;
+      const r = await runDiscover(deps.db, q, deps.discover, { source: "rest", clientIp });
+      const body = JSON.stringify(r.answer);
+      const normal = r.matchedBy === "meaning" || !deps.discover.matcher || r.matchedBy === "none";
+      if (kept && normal) kept.cache.keep(key, generation, body, r.event, r.dependsOn);
+      return { body, event: r.event };
+    };
+    return kept ? kept.cache.compute(key, run) : run().then((v) => ({ ...v, joined: false }));
+  };
+  const renewIfOld = (key: string, q: DiscoverQuery, at: number, clientIp: string) => {
+    if (kept && Date.now() - at > kept.cache.ttlMs * REFRESH_AT)
+      compute(key, q, clientIp).catch((err: unknown) =>
+        deps.log.warn({ err: String(err) }, "kept discover answer not renewed"),
+      );
+  };
   // A repeated search is answered here, before the route's validation, when its exact query text was validated
   // before (validation is a function of that text alone) and its answer is kept: rate limited and logged for
   // demand like any search, the same body and headers. Anything else goes on to the route.
   if (kept)
     app.get("/v1/discover", async (c, next) => {
-      const url = c.req.url;
-      const at = url.indexOf("?");
-      const seen = known.get(at < 0 ? "" : url.slice(at + 1));
+      const seen = known.get(rawQuery(c));
       if (!seen || !kept.cache.peek(keyOf(seen.part))) return next();
       await enforceRead(deps.limits.discover, c.get("clientIp"), "searches", deps.log);
       // Looked up again after the limiter's round trip: a change meanwhile may have dropped the answer.
-      const hit = kept.cache.get(keyOf(seen.part));
+      const key = keyOf(seen.part);
+      const hit = kept.cache.get(key);
       if (!hit) {
         c.set("searchCounted", true);
         return next();
       }
-      logHit(c, hit.event, seen.q);
+      logAs(c, hit.event, seen.q);
+      renewIfOld(key, seen.q, hit.at, c.get("clientIp"));
       return answerWhole(c, 200, hit.body, JSON_HEADERS);
     });
   app.openapi(route, async (c) => {
@@ -71,21 +99,18 @@ export function registerDiscover(app: App, deps: AppDeps) {
     let body: string;
     if (hit) {
       body = hit.body;
-      logHit(c, hit.event, q.q ?? null);
+      logAs(c, hit.event, q);
+      renewIfOld(key, q, hit.at, clientIp);
     } else {
-      const generation = kept?.cache.current ?? 0;
-      const r = await runDiscover(deps.db, q, deps.discover, { source: "rest", clientIp });
-      deps.discover.logSearch?.(r.event);
-      body = JSON.stringify(r.answer);
-      // Kept only when matched the way this replica normally matches (never a transient fallback to text).
-      const normal = r.matchedBy === "meaning" || !deps.discover.matcher || r.matchedBy === "none";
-      if (kept && normal) kept.cache.keep(key, generation, body, r.event, r.dependsOn);
+      const r = await compute(key, q, clientIp);
+      body = r.body;
+      // The request that computed the answer logs its event as made; one that joined it, as its own search.
+      if (r.joined) logAs(c, r.event, q);
+      else deps.discover.logSearch?.(r.event);
     }
     if (kept) {
-      const url = c.req.url;
-      const at = url.indexOf("?");
       if (known.size >= KNOWN_QUERIES_MAX) known.clear();
-      known.set(at < 0 ? "" : url.slice(at + 1), { part, q: q.q ?? null });
+      known.set(rawQuery(c), { part, q });
     }
     return answerWhole(c, 200, body, JSON_HEADERS) as never;
   });
