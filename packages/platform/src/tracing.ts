@@ -58,4 +58,5 @@ export async function inSpan<T>(
   );
 }
 
+export type { Span };
 export { SpanKind, SpanStatusCode };

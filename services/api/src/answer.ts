@@ -17,7 +17,16 @@ export function answerWhole(
   headers: Record<string, string>,
 ): Response {
   c.set("answeredWhole", true);
-  const whole: Record<string, string> = { ...headers, "x-request-id": c.get("requestId") };
+  return new Response(body, { status, headers: wholeHeaders(status, headers, c.get("requestId")) });
+}
+
+/** `headers` with the request id and, on a 2xx JSON answer, the licence Link (what the request middleware adds). */
+export function wholeHeaders(
+  status: number,
+  headers: Record<string, string>,
+  requestId: string,
+): Record<string, string> {
+  const whole: Record<string, string> = { ...headers, "x-request-id": requestId };
   if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
-  return new Response(body, { status, headers: whole });
+  return whole;
 }
