@@ -58,5 +58,4 @@ export async function inSpan<T>(
   );
 }
 
-export type { Span };
 export { SpanKind, SpanStatusCode };

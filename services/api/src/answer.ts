@@ -17,16 +17,7 @@ export function answerWhole(
   headers: Record<string, string>,
 ): Response {
   c.set("answeredWhole", true);
-  return new Response(body, { status, headers: wholeHeaders(status, headers, c.get("requestId")) });
-}
-
-/** `headers` with the request id and, on a 2xx JSON answer, the licence Link (what the request middleware adds). */
-export function wholeHeaders(
-  status: number,
-  headers: Record<string, string>,
-  requestId: string,
-): Record<string, string> {
-  const whole: Record<string, string> = { ...headers, "x-request-id": requestId };
+  const whole: Record<string, string> = { ...headers, "x-request-id": c.get("requestId") };
   if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
-  return whole;
+  return new Response(body, { status, headers: whole });
 }

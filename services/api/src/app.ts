@@ -1,17 +1,25 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { clientAddress, SpanKind, tracer } from "@tollgate/platform";
+import {
+  clientAddress,
+  contextFrom,
+  httpRequestDuration,
+  logRequest,
+  peerFacts,
+  requestIdFor,
+  SpanKind,
+  SpanStatusCode,
+  tracer,
+} from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
 import { LICENSE_LINK } from "./answer.js";
 import type { AppDeps } from "./deps.js";
-import { earlyAnswers } from "./early.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
 import { closeWhenBodyUnread } from "./keep-alive.js";
-import { requestObserver } from "./observe.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
@@ -89,32 +97,37 @@ export function buildApi(deps: AppDeps): App {
   // under which request id (echoed in x-request-id and every error body), one log line, one latency
   // sample (by route pattern, never the raw path) and one span per request. A trace context is continued
   // only from a trusted proxy, like the request id.
-  const observer = requestObserver(deps);
+  const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
+  const peers = peerFacts(deps.trustedProxies);
   app.use("*", async (c, next) => {
-    const startedMs = performance.now();
+    const started = performance.now();
     const peer = socketPeer(c);
-    const header = (name: string) => c.req.header(name);
-    const { trusted, address, requestId } = observer.asker(peer, header);
+    const { trusted, address } = peers(peer);
+    const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
     // X-Forwarded-For is walked only from a trusted proxy; from anyone else the peer is the client.
     c.set(
       "clientIp",
       trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
     );
+    const parent = trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined;
     await tracer().startActiveSpan(
       `${c.req.method}`,
       { kind: SpanKind.SERVER, attributes: { "http.request.method": c.req.method } },
-      observer.parent(trusted, header),
+      parent ?? contextFrom(undefined),
       async (span) => {
         try {
           await next();
         } finally {
-          observer.finish(span, {
-            method: c.req.method,
-            route: routeLabel(c),
-            status: c.res.status,
-            startedMs,
-          });
+          const route = routeLabel(c);
+          span.updateName(`${c.req.method} ${route}`);
+          span.setAttributes({ "http.route": route, "http.response.status_code": c.res.status });
+          if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+          latency?.observe(
+            { method: c.req.method, route, status: c.res.status },
+            (performance.now() - started) / 1000,
+          );
         }
       },
     );
@@ -124,7 +137,13 @@ export function buildApi(deps: AppDeps): App {
       if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
         c.res.headers.append("link", LICENSE_LINK);
     }
-    observer.log({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, startedMs });
+    logRequest(deps.log, {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      startedMs: started,
+    });
   });
   app.use("*", closeWhenBodyUnread);
   const limitBody = bodyLimit({
@@ -178,11 +197,5 @@ export function buildApi(deps: AppDeps): App {
   const document = registerDocs(app, deps);
   registerSite(app, deps);
   if (deps.strictErrorDocs) errorDocs = strictErrorDocs(document, deps.log);
-  // Kept listing details are answered beneath Hono, with everything the middleware above gives an answer.
-  const early = earlyAnswers(deps, observer);
-  if (early) {
-    const dispatch = app.fetch;
-    app.fetch = (req, env, ctx) => early(req, env) ?? dispatch(req, env, ctx);
-  }
   return app;
 }

@@ -33,41 +33,19 @@ const route = createRoute({
   },
 });
 
-/** What a listing detail answer is, before the request's own headers (x-request-id, Link) are added. */
-export interface DetailAnswer {
-  status: 200 | 304;
-  body: string | null;
-  headers: Record<string, string>;
-}
-
-/** The detail answer for a kept or loaded listing: ETag and Cache-Control, 304 when If-None-Match names it. */
-export function detailAnswer(
-  a: { body: string; etag: string },
-  cacheControl: string,
-  ifNoneMatch: string | undefined,
-): DetailAnswer {
-  const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(a.etag)) return { status: 304, body: null, headers };
-  return { status: 200, body: a.body, headers };
-}
-
-export const detailCacheControl = (deps: AppDeps) =>
-  `public, max-age=${Math.floor((deps.listingCache?.ttlMs ?? 0) / 1000)}`;
-
-/** The loader of one listing's detail answer (JSON text), for the cache. */
-export const detailLoader = (deps: AppDeps, id: string) => async () =>
-  JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
-
 export function registerGetListing(app: App, deps: AppDeps) {
   const cache = deps.listingCache;
-  const cacheControl = detailCacheControl(deps);
+  const cacheControl = `public, max-age=${Math.floor((cache?.ttlMs ?? 0) / 1000)}`;
+  const loader = (id: string) => async () =>
+    JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
   const serve = async (c: Context<AppEnv>, id: string) => {
-    const loader = detailLoader(deps, id);
     const a = cache
-      ? await cache.answer(id, loader)
-      : await loader().then((body) => ({ body, etag: etagFor(body) }));
-    const d = detailAnswer(a, cacheControl, c.req.header("if-none-match"));
-    return answerWhole(c, d.status, d.body, d.headers);
+      ? await cache.answer(id, loader(id))
+      : await loader(id)().then((body) => ({ body, etag: etagFor(body) }));
+    const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
+    const known = c.req.header("if-none-match");
+    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerWhole(c, 304, null, headers);
+    return answerWhole(c, 200, a.body, headers);
   };
   // A well-formed id is answered here, without the route's zod validation: the id schema is this same regex
   // (ListingId), so validation could only pass. Anything else goes on to the route, whose validation answers
