@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { parseCidrList } from "@tollgate/platform";
+import { context, propagation, SpanKind, trace } from "@opentelemetry/api";
+import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { createLogger, createMetricsRegistry, parseCidrList } from "@tollgate/platform";
 import type { SearchEvent } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LICENSE_LINK } from "../src/answer.js";
@@ -19,6 +22,15 @@ const logged: SearchEvent[] = [];
 let base = "";
 let close: () => void;
 let id = "";
+// Spans, latency samples and request log lines, to compare an early answer's with the route's own.
+const exporter = new InMemorySpanExporter();
+const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const metrics = createMetricsRegistry("cached-reads-test");
+const requestLines: Record<string, unknown>[] = [];
+const log = createLogger("cached-reads-test", "info");
+log.info = ((fields: Record<string, unknown>, msg?: string) => {
+  if (msg === "request") requestLines.push(fields);
+}) as typeof log.info;
 
 async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 5000) {
   const deadline = Date.now() + ms;
@@ -38,7 +50,10 @@ async function seen(res: Response) {
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 
 beforeAll(async () => {
+  provider.register();
   t = await startTestApi({
+    log,
+    metrics,
     trustedProxies: parseCidrList("127.0.0.1"),
     limits: { discoverPerMinute: DISCOVER_PER_MINUTE },
     discover: { logSearch: (e) => logged.push(e) },
@@ -63,6 +78,10 @@ afterAll(async () => {
   close();
   await listings?.close();
   await t.tdb.drop();
+  await provider.shutdown();
+  trace.disable();
+  propagation.disable();
+  context.disable();
 });
 
 describe("GET /v1/listings/{id} from memory", () => {
@@ -90,6 +109,53 @@ describe("GET /v1/listings/{id} from memory", () => {
       link: LICENSE_LINK,
     });
     expect(JSON.parse(first.body).id).toBe(id);
+  });
+
+  it("a hit gets the span, latency sample and log line of a load", async () => {
+    listings.invalidate(id);
+    const observed = async () => {
+      exporter.reset();
+      const lines = requestLines.length;
+      const res = await get(`/v1/listings/${id}`, {
+        traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+      });
+      await res.text();
+      const span = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.SERVER)!;
+      const line = requestLines.slice(lines).at(-1)!;
+      expect(line.request_id).toBe(res.headers.get("x-request-id"));
+      return {
+        span: { name: span.name, attributes: span.attributes, trace: span.spanContext().traceId },
+        line: { method: line.method, path: line.path, status: line.status },
+      };
+    };
+    const count = async () =>
+      Number(
+        (await metrics.metrics())
+          .split("\n")
+          .find(
+            (l) =>
+              l.startsWith("tollgate_http_request_duration_seconds_count{") &&
+              l.includes('route="/v1/listings/:id"') &&
+              l.includes('status="200"'),
+          )
+          ?.split(" ")
+          .pop() ?? 0,
+      );
+    const before = await count();
+    const hits = listings.stats.hits;
+    const viaRoute = await observed(); // a miss: loaded
+    const early = await observed(); // a hit: from memory
+    expect(listings.stats.hits).toBe(hits + 1);
+    expect(early).toEqual(viaRoute);
+    expect(early.span.name).toBe("GET /v1/listings/:id");
+    expect(early.span.attributes).toMatchObject({
+      "http.route": "/v1/listings/:id",
+      "http.response.status_code": 200,
+    });
+    // The trace of a trusted proxy is continued, as on the route.
+    expect(early.span.trace).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(early.line).toEqual({ method: "GET", path: `/v1/listings/${id}`, status: 200 });
+    expect(await count()).toBe(before + 2);
   });
 
   it("If-None-Match: 304 with no body and no licence link; HEAD: the GET's headers without the body", async () => {
