@@ -22,7 +22,7 @@ const logged: SearchEvent[] = [];
 let base = "";
 let close: () => void;
 let id = "";
-// Spans, latency samples and request log lines, to compare an early answer's with the route's own.
+// Spans, latency samples and request log lines, to compare a hit's with a load's.
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const metrics = createMetricsRegistry("cached-reads-test");
@@ -144,17 +144,17 @@ describe("GET /v1/listings/{id} from memory", () => {
     const before = await count();
     const hits = listings.stats.hits;
     const viaRoute = await observed(); // a miss: loaded
-    const early = await observed(); // a hit: from memory
+    const hit = await observed(); // a hit: from memory
     expect(listings.stats.hits).toBe(hits + 1);
-    expect(early).toEqual(viaRoute);
-    expect(early.span.name).toBe("GET /v1/listings/:id");
-    expect(early.span.attributes).toMatchObject({
+    expect(hit).toEqual(viaRoute);
+    expect(hit.span.name).toBe("GET /v1/listings/:id");
+    expect(hit.span.attributes).toMatchObject({
       "http.route": "/v1/listings/:id",
       "http.response.status_code": 200,
     });
     // The trace of a trusted proxy is continued, as on the route.
-    expect(early.span.trace).toBe("0af7651916cd43dd8448eb211c80319c");
-    expect(early.line).toEqual({ method: "GET", path: `/v1/listings/${id}`, status: 200 });
+    expect(hit.span.trace).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(hit.line).toEqual({ method: "GET", path: `/v1/listings/${id}`, status: 200 });
     expect(await count()).toBe(before + 2);
   });
 
