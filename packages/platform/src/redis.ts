@@ -5,9 +5,18 @@ export function workerRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
-/** Connection for producers on a request path: fail fast while Redis is away. */
-export function producerRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: true });
+/**
+ * Connection for producers on a request path: fail fast while Redis is away. `autoPipelining` sends every
+ * command issued in one event-loop turn in one write (ioredis `enableAutoPipelining`): for independent
+ * commands such as rate-limit counters, never for a BullMQ connection (reported to break Bull's jobs).
+ */
+export function producerRedis(url: string, opts: { autoPipelining?: boolean } = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    enableReadyCheck: true,
+    enableAutoPipelining: opts.autoPipelining ?? false,
+  });
 }
 
 /** Resolves once the connection is ready, or rejects after `timeoutMs`. */

@@ -4,7 +4,18 @@ import type { Logger } from "./logger.js";
 /** What an id set by our own proxy may look like: safe to log and to echo in a header and a body. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
 
-export const newRequestId = (): string => `req_${randomBytes(12).toString("hex")}`;
+/** Random bytes drawn 512 ids at a time: one CSPRNG call per 512 requests instead of one per request. */
+let idBytes = Buffer.alloc(0);
+let idAt = 0;
+
+export const newRequestId = (): string => {
+  if (idAt + 12 > idBytes.length) {
+    idBytes = randomBytes(12 * 512);
+    idAt = 0;
+  }
+  idAt += 12;
+  return `req_${idBytes.toString("hex", idAt - 12, idAt)}`;
+};
 
 /**
  * The id of a request: the `x-request-id` our ingress set (believed only from a trusted proxy, and only

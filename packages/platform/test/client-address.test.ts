@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ConfigError, parseConfig } from "../src/config.js";
-import { clientAddress, clientKey, envCidrList, parseCidrList } from "../src/net/client-address.js";
+import {
+  clientAddress,
+  clientKey,
+  envCidrList,
+  isTrustedPeer,
+  parseCidrList,
+  peerFacts,
+} from "../src/net/client-address.js";
+import { newRequestId, requestIdFor } from "../src/request.js";
 
 // An ingress pod range, an IPv6 proxy range and one loopback proxy.
 const trusted = parseCidrList("10.0.0.0/8, 2001:db8:ffff::/48, 127.0.0.1");
@@ -83,5 +91,49 @@ describe("TRUSTED_PROXIES parsing", () => {
       /TRUSTED_PROXIES: "ingress-nginx" is not an IP address or CIDR range/,
     );
     expect(parseConfig(schema, {}).TRUSTED_PROXIES).toEqual([]);
+  });
+});
+
+describe("peerFacts: isTrustedPeer and clientAddress remembered per peer", () => {
+  const peers = [
+    undefined,
+    "",
+    "203.0.113.7",
+    "10.0.0.9",
+    "127.0.0.1",
+    "::ffff:127.0.0.1",
+    "::ffff:203.0.113.7",
+    "2001:db8:ffff::1",
+    "2001:db8:1::1",
+    "[2001:db8:ffff::1]",
+    "garbage",
+    "0x7f.1",
+  ];
+  it("answers what the two functions answer, the first time and from memory", () => {
+    const facts = peerFacts(trusted, 4);
+    for (let round = 0; round < 3; round++)
+      for (const peer of peers)
+        expect(facts(peer), String(peer)).toEqual({
+          trusted: isTrustedPeer(peer, trusted),
+          address: clientAddress(peer, undefined, trusted),
+        });
+  });
+  it("an untrusted peer's address is its client address whatever X-Forwarded-For says", () => {
+    const facts = peerFacts(trusted);
+    for (const peer of peers.filter((p) => !facts(p).trusted))
+      expect(clientAddress(peer, "198.51.100.1", trusted)).toBe(facts(peer).address);
+  });
+});
+
+describe("request ids", () => {
+  it("are req_ and 24 hex characters, never repeated, across refills of the random pool", () => {
+    const ids = Array.from({ length: 2000 }, () => newRequestId());
+    expect(ids.every((id) => /^req_[0-9a-f]{24}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+  it("an id from a trusted proxy is kept only when safe; anyone else's is replaced", () => {
+    expect(requestIdFor("edge-0123456789", true)).toBe("edge-0123456789");
+    expect(requestIdFor("edge-0123456789", false)).toMatch(/^req_/);
+    expect(requestIdFor("bad id\n", true)).toMatch(/^req_/);
   });
 });

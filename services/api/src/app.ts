@@ -4,8 +4,8 @@ import {
   clientAddress,
   contextFrom,
   httpRequestDuration,
-  isTrustedPeer,
   logRequest,
+  peerFacts,
   requestIdFor,
   SpanKind,
   SpanStatusCode,
@@ -15,6 +15,7 @@ import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
+import { LICENSE_LINK } from "./answer.js";
 import type { AppDeps } from "./deps.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
@@ -39,16 +40,21 @@ import { registerVerdict } from "./routes/paid/verdict.js";
 import { registerVerifyNow } from "./routes/paid/verify-now.js";
 import { registerReports } from "./routes/reports.js";
 import { registerResolve } from "./routes/resolve.js";
-import { DATA_LICENSE, registerState } from "./routes/state.js";
+import { registerState } from "./routes/state.js";
 import { registerStats } from "./routes/stats.js";
 import { registerSite, siteNotFound } from "./site/pages.js";
-
-const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
 
 export type AppEnv = {
   Variables: {
     clientIp: string;
     requestId: string;
+    /**
+     * Set by a route that built its answer whole, x-request-id and licence Link included (`answerWhole`):
+     * the request middleware then leaves its headers alone (touching them costs a Headers object per answer).
+     */
+    answeredWhole?: boolean;
+    /** GET /v1/discover: this search was already counted against the client's limit (by the route's fast path). */
+    searchCounted?: boolean;
     /** Set only under TOLLGATE_STRICT_ERROR_DOCS: holds every error answer to its operation's documented codes. */
     errorDocs?: ErrorDocsCheck;
   };
@@ -58,6 +64,8 @@ export type App = OpenAPIHono<AppEnv>;
 export function newApp(): App {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
+
+const NO_BODY = new Set(["GET", "HEAD", "TRACE"]);
 
 /** The socket peer; undefined when not served by @hono/node-server (app.request in tests). */
 function socketPeer(c: Context): string | undefined {
@@ -90,13 +98,18 @@ export function buildApi(deps: AppDeps): App {
   // sample (by route pattern, never the raw path) and one span per request. A trace context is continued
   // only from a trusted proxy, like the request id.
   const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
+  const peers = peerFacts(deps.trustedProxies);
   app.use("*", async (c, next) => {
     const started = performance.now();
     const peer = socketPeer(c);
-    const trusted = isTrustedPeer(peer, deps.trustedProxies);
+    const { trusted, address } = peers(peer);
     const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
-    c.set("clientIp", clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies));
+    // X-Forwarded-For is walked only from a trusted proxy; from anyone else the peer is the client.
+    c.set(
+      "clientIp",
+      trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
+    );
     const parent = trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined;
     await tracer().startActiveSpan(
       `${c.req.method}`,
@@ -118,10 +131,12 @@ export function buildApi(deps: AppDeps): App {
         }
       },
     );
-    c.res.headers.set("x-request-id", requestId);
-    // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
-    if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
-      c.res.headers.append("link", LICENSE_LINK);
+    if (!c.get("answeredWhole")) {
+      c.res.headers.set("x-request-id", requestId);
+      // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
+      if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
+        c.res.headers.append("link", LICENSE_LINK);
+    }
     logRequest(deps.log, {
       requestId,
       method: c.req.method,
@@ -131,22 +146,22 @@ export function buildApi(deps: AppDeps): App {
     });
   });
   app.use("*", closeWhenBodyUnread);
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: deps.maxBodyBytes,
-      onError: (c) =>
-        errorJson(
-          c,
-          new ApiError(
-            "payload_too_large",
-            `request body over ${deps.maxBodyBytes} bytes`,
-            {},
-            { connection: "close" },
-          ),
+  const limitBody = bodyLimit({
+    maxSize: deps.maxBodyBytes,
+    onError: (c) =>
+      errorJson(
+        c,
+        new ApiError(
+          "payload_too_large",
+          `request body over ${deps.maxBodyBytes} bytes`,
+          {},
+          { connection: "close" },
         ),
-    }),
-  );
+      ),
+  });
+  // GET, HEAD (and TRACE, served as GET) requests never have a body here (@hono/node-server gives them none):
+  // bodyLimit would let them through, after building a full Request object only to find that out.
+  app.use("*", (c, next) => (NO_BODY.has(c.req.method) ? next() : limitBody(c, next)));
   app.onError((err, c) => {
     const res = errorResponse(err, c);
     if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");

@@ -35,6 +35,10 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
   });
   const redis = producerRedis(config.REDIS_URL);
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+  // Rate-limit counters (per-client limits, the demand log's cap) on their own auto-pipelining connection:
+  // the counters of concurrent requests leave in one write instead of one write each.
+  const limitsRedis = producerRedis(config.REDIS_URL, { autoPipelining: true });
+  limitsRedis.on("error", (err) => log.warn({ err: err.message }, "redis connection error (limits)"));
   const safeClient = createSafeHttpClient({
     verifiedBy: config.SERVICE_NAME,
     timeoutMs: 10_000,
@@ -50,6 +54,12 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
   const modelState = modelStateOf(embedder?.ready ?? null);
   modelStateMetric(metrics, modelState);
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
+  const logSearch = searchLogProducer(
+    searchLog,
+    demand.salt,
+    log,
+    searchLogCap(limitsRedis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
+  );
   // Outcome reports are proven by the chain itself (the transaction's receipt).
   const reportChain = config.CHAIN_RPC_URL ?? config.FACILITATOR_RPC_URL;
   const listingCache =
@@ -68,17 +78,12 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
     checkHost: buildHostCheck(config),
     discover: {
       matcher: semantic?.matcher,
-      logSearch: searchLogProducer(
-        searchLog,
-        demand.salt,
-        log,
-        searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
-      ),
+      logSearch,
     },
     payments: await buildPayments(config, db, log, metrics),
     metrics,
     safeClient,
-    limits: apiLimits(redis, config.QUEUE_PREFIX, {
+    limits: apiLimits(limitsRedis, config.QUEUE_PREFIX, {
       discoverPerMinute: config.DISCOVER_LIMIT_PER_MINUTE,
       submissionsPerHour: config.SUBMISSION_LIMIT_PER_HOUR,
     }),
@@ -112,7 +117,10 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
   shutdown.register("http-client", () => safeClient.close());
   if (listingCache) shutdown.register("listing-cache", () => listingCache.close());
-  shutdown.register("search-log", () => searchLog.close());
+  shutdown.register("search-log", async () => {
+    await logSearch.flush();
+    await searchLog.close();
+  });
   shutdown.register("semantic", async () => {
     await semantic?.stop();
     await embedder?.close();
@@ -144,7 +152,10 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
       await workerConnection.quit();
     });
   }
-  shutdown.register("redis", () => redis.quit());
+  shutdown.register("redis", async () => {
+    await redis.quit();
+    await limitsRedis.quit();
+  });
   shutdown.register("postgres", () => db.destroy());
   // Ready: Postgres answers and the model has finished loading (or failed: then discovery matches by text,
   // which tollgate_semantic_model_state shows, rather than the pod never taking traffic). Redis is reported

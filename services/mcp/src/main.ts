@@ -33,18 +33,19 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown, metrics, s
   const modelState = modelStateOf(embedder?.ready ?? null);
   modelStateMetric(metrics, modelState);
   const searchLog = producer(jobCatalog.searchLog, redis, config.QUEUE_PREFIX);
+  const logSearch = searchLogProducer(
+    searchLog,
+    demand.salt,
+    log,
+    searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
+  );
   const app = buildMcpApp({
     db,
     log,
     serviceName: config.SERVICE_NAME,
     discover: {
       matcher: semantic?.matcher,
-      logSearch: searchLogProducer(
-        searchLog,
-        demand.salt,
-        log,
-        searchLogCap(redis, config.QUEUE_PREFIX, config.DEMAND_LOG_PER_CLIENT_PER_HOUR),
-      ),
+      logSearch,
     },
     demand,
     trustedProxies: config.TRUSTED_PROXIES,
@@ -60,7 +61,10 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown, metrics, s
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.MCP_PORT;
   shutdown.register("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
-  shutdown.register("search-log", () => searchLog.close());
+  shutdown.register("search-log", async () => {
+    await logSearch.flush();
+    await searchLog.close();
+  });
   shutdown.register("semantic", async () => {
     await semantic?.stop();
     await embedder?.close();

@@ -2,6 +2,7 @@
  * Benchmark: GET /v1/discover and GET /v1/listings/{id} with 10k and 100k listings loaded, beside a bare
  * Hono route on the same machine that returns a JSON body of the same size. Run: pnpm bench:api
  */
+import { readFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { bareServer } from "../bare.js";
@@ -11,6 +12,12 @@ import { seedListings } from "./seed.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+// `BENCH_ROUTES=detail` (or `discover`) runs one route only, e.g. to profile it alone with SERVICE_NODE_ARGS.
+const ROUTES = (process.env.BENCH_ROUTES ?? "detail,discover").split(",");
+// On a shared machine the load from other work changes within seconds: with BENCH_ROUNDS=k each row's
+// DURATION is cut into k turns alternating with the bare route's (req/s: the mean of the turns; p50/p99: their
+// median), so both sides see the same conditions. 1 (the default) is one turn each, as before.
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 // Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
 const QUEUE_PREFIX = testPrefix("bench_api");
 
@@ -42,22 +49,60 @@ for (const n of SIZES) {
   );
   const getBody = await (await fetch(getUrls[0]!)).text();
   const discoverBody = await (await fetch(discoverUrls[0]!)).text();
-  for (const [label, urls, body] of [
-    [`GET /v1/listings/{id} @${n}`, getUrls, getBody],
-    [`GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody],
-  ] as const) {
-    const r = await load(label, [...urls], { durationS: DURATION });
+  const runs = [
+    ["detail", `GET /v1/listings/{id} @${n}`, getUrls, getBody],
+    ["discover", `GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody],
+  ] as const;
+  for (const [, label, urls, body] of runs.filter(([route]) => ROUTES.includes(route))) {
     const bare = await bareServer(body);
-    const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
-      durationS: DURATION,
-    });
+    const turns: { r: LoadResult; b: LoadResult }[] = [];
+    let cpuMs = 0;
+    for (let k = 0; k < ROUNDS; k++) {
+      const cpuBefore = processCpuMs(api.child.pid);
+      const r = await load(label, [...urls], { durationS: DURATION / ROUNDS });
+      cpuMs += processCpuMs(api.child.pid) - cpuBefore;
+      const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
+        durationS: DURATION / ROUNDS,
+      });
+      turns.push({ r, b });
+    }
     bare.close();
+    const r = merged(turns.map((x) => x.r));
+    const b = merged(turns.map((x) => x.b));
     rows.push(r, b);
-    ratios.push(`${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms`);
+    const cpuPerRequest = (1000 * cpuMs) / (r.rps * DURATION);
+    ratios.push(
+      `${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms; api CPU ${cpuPerRequest.toFixed(0)} µs per request`,
+    );
   }
   await api.stop();
   await dropQueuePrefix(QUEUE_PREFIX);
   await dropBenchDb(name);
 }
+/** User + system CPU time of a process so far (Linux /proc), in ms; 0 where there is no /proc. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Turns of one row as one: mean req/s, median p50/p99, summed errors. */
+function merged(turns: LoadResult[]): LoadResult {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  return {
+    label: turns[0]!.label,
+    rps: Math.round(turns.reduce((sum, t) => sum + t.rps, 0) / turns.length),
+    p50: median(turns.map((t) => t.p50)),
+    p99: median(turns.map((t) => t.p99)),
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
+  };
+}
+
 console.log(table(rows));
 console.log(`\n${ratios.join("\n")}`);

@@ -1,7 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { queryKey, runDiscover } from "@tollgate/registry";
+import { queryKey, runDiscover, type SearchEvent } from "@tollgate/registry";
 import { DiscoverQuery, DiscoverResult } from "@tollgate/schema";
-import type { App } from "../app.js";
+import type { Context } from "hono";
+import { answerWhole } from "../answer.js";
+import type { App, AppEnv } from "../app.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
 import { commonErrors, rateLimited } from "./responses.js";
@@ -22,37 +24,94 @@ const route = createRoute({
   },
 });
 
+/** Validated query strings remembered (raw text → what the answer's key needs); dropped whole when full. */
+const KNOWN_QUERIES_MAX = 5000;
+const JSON_HEADERS = { "content-type": "application/json" };
+/** Share of its lifetime after which a kept answer served is recomputed behind the request. */
+const REFRESH_AT = 0.8;
+
 export function registerDiscover(app: App, deps: AppDeps) {
   const kept = deps.discoverCache;
+  // The query's share of the cache key; the matcher's state (model ready, index version) is added per request.
+  const keyOf = (part: string) => `${JSON.stringify(kept?.matcherState() ?? "")}${part}`;
+  const known = new Map<string, { part: string; q: DiscoverQuery }>();
+  const rawQuery = (c: Context<AppEnv>) => {
+    const url = c.req.url;
+    const at = url.indexOf("?");
+    return at < 0 ? "" : url.slice(at + 1);
+  };
+  // Every search is logged for demand, answered from memory or not, as the client's own search.
+  const logAs = (c: Context<AppEnv>, event: SearchEvent, q: DiscoverQuery) =>
+    deps.discover.logSearch?.({ ...event, query: q.q ?? null, clientIp: c.get("clientIp"), at: new Date() });
+  /**
+   * The answer for `q`, computed once for every request asking it meanwhile (kept when matched the way this
+   * replica normally matches, never a transient fallback to text). Not logged here: each request logs its own.
+   */
+  const compute = (key: string, q: DiscoverQuery, clientIp: string) => {
+    const run = async () => {
+      const generation = kept?.cache.current ?? 0;
+      const r = await runDiscover(deps.db, q, deps.discover, { source: "rest", clientIp });
+      const body = JSON.stringify(r.answer);
+      const normal = r.matchedBy === "meaning" || !deps.discover.matcher || r.matchedBy === "none";
+      if (kept && normal) kept.cache.keep(key, generation, body, r.event, r.dependsOn);
+      return { body, event: r.event };
+    };
+    return kept ? kept.cache.compute(key, run) : run().then((v) => ({ ...v, joined: false }));
+  };
+  const renewIfOld = (key: string, q: DiscoverQuery, at: number, clientIp: string) => {
+    if (kept && Date.now() - at > kept.cache.ttlMs * REFRESH_AT)
+      compute(key, q, clientIp).catch((err: unknown) =>
+        deps.log.warn({ err: String(err) }, "kept discover answer not renewed"),
+      );
+  };
+  // A repeated search is answered here, before the route's validation, when its exact query text was validated
+  // before (validation is a function of that text alone) and its answer is kept: rate limited and logged for
+  // demand like any search, the same body and headers. Anything else goes on to the route.
+  if (kept)
+    app.get("/v1/discover", async (c, next) => {
+      const seen = known.get(rawQuery(c));
+      if (!seen || !kept.cache.peek(keyOf(seen.part))) return next();
+      await enforceRead(deps.limits.discover, c.get("clientIp"), "searches", deps.log);
+      // Looked up again after the limiter's round trip: a change meanwhile may have dropped the answer.
+      const key = keyOf(seen.part);
+      const hit = kept.cache.get(key);
+      if (!hit) {
+        c.set("searchCounted", true);
+        return next();
+      }
+      logAs(c, hit.event, seen.q);
+      renewIfOld(key, seen.q, hit.at, c.get("clientIp"));
+      return answerWhole(c, 200, hit.body, JSON_HEADERS);
+    });
   app.openapi(route, async (c) => {
     const clientIp = c.get("clientIp");
-    await enforceRead(deps.limits.discover, clientIp, "searches", deps.log);
+    if (!c.get("searchCounted")) await enforceRead(deps.limits.discover, clientIp, "searches", deps.log);
     const q = c.req.valid("query");
-    const key = kept
-      ? JSON.stringify([
-          kept.matcherState(),
-          q.q === undefined ? null : queryKey(q.q),
-          q.category ?? null,
-          q.max_price ?? null,
-          q.min_score ?? null,
-          q.limit,
-        ])
-      : "";
+    const part = JSON.stringify([
+      q.q === undefined ? null : queryKey(q.q),
+      q.category ?? null,
+      q.max_price ?? null,
+      q.min_score ?? null,
+      q.limit,
+    ]);
+    const key = keyOf(part);
     const hit = kept?.cache.get(key);
     let body: string;
     if (hit) {
       body = hit.body;
-      // Every search is logged for demand, answered from memory or not.
-      deps.discover.logSearch?.({ ...hit.event, query: q.q ?? null, clientIp, at: new Date() });
+      logAs(c, hit.event, q);
+      renewIfOld(key, q, hit.at, clientIp);
     } else {
-      const generation = kept?.cache.current ?? 0;
-      const r = await runDiscover(deps.db, q, deps.discover, { source: "rest", clientIp });
-      deps.discover.logSearch?.(r.event);
-      body = JSON.stringify(r.answer);
-      // Kept only when matched the way this replica normally matches (never a transient fallback to text).
-      const normal = r.matchedBy === "meaning" || !deps.discover.matcher || r.matchedBy === "none";
-      if (kept && normal) kept.cache.keep(key, generation, body, r.event, r.dependsOn);
+      const r = await compute(key, q, clientIp);
+      body = r.body;
+      // The request that computed the answer logs its event as made; one that joined it, as its own search.
+      if (r.joined) logAs(c, r.event, q);
+      else deps.discover.logSearch?.(r.event);
     }
-    return c.body(body, 200, { "content-type": "application/json" }) as never;
+    if (kept) {
+      if (known.size >= KNOWN_QUERIES_MAX) known.clear();
+      known.set(rawQuery(c), { part, q });
+    }
+    return answerWhole(c, 200, body, JSON_HEADERS) as never;
   });
 }

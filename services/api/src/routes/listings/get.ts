@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getListingDetail } from "@tollgate/registry";
-import { ListingDetail, ListingId } from "@tollgate/schema";
-import type { App } from "../../app.js";
+import { isListingId, ListingDetail, ListingId } from "@tollgate/schema";
+import type { Context } from "hono";
+import { answerWhole } from "../../answer.js";
+import type { App, AppEnv } from "../../app.js";
 import { etagFor } from "../../cache.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
@@ -32,20 +34,25 @@ const route = createRoute({
 });
 
 export function registerGetListing(app: App, deps: AppDeps) {
-  const maxAge = Math.floor((deps.listingCache?.ttlMs ?? 0) / 1000);
-  app.openapi(route, async (c) => {
-    const id = c.req.valid("param").id;
-    const load = async () => JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
-    const a = deps.listingCache
-      ? await deps.listingCache.answer(id, load)
-      : await load().then((body) => ({ body, etag: etagFor(body) }));
-    const headers = {
-      "content-type": "application/json",
-      etag: a.etag,
-      "cache-control": `public, max-age=${maxAge}`,
-    };
-    if ((c.req.header("if-none-match") ?? "").split(/\s*,\s*/).includes(a.etag))
-      return c.body(null, 304, headers) as never;
-    return c.body(a.body, 200, headers) as never;
+  const cache = deps.listingCache;
+  const cacheControl = `public, max-age=${Math.floor((cache?.ttlMs ?? 0) / 1000)}`;
+  const loader = (id: string) => async () =>
+    JSON.stringify(await getListingDetail(deps.db, id, deps.serviceName));
+  const serve = async (c: Context<AppEnv>, id: string) => {
+    const a = cache
+      ? await cache.answer(id, loader(id))
+      : await loader(id)().then((body) => ({ body, etag: etagFor(body) }));
+    const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
+    const known = c.req.header("if-none-match");
+    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerWhole(c, 304, null, headers);
+    return answerWhole(c, 200, a.body, headers);
+  };
+  // A well-formed id is answered here, without the route's zod validation: the id schema is this same regex
+  // (ListingId), so validation could only pass. Anything else goes on to the route, whose validation answers
+  // it 404 like an unknown id.
+  app.get("/v1/listings/:id", (c, next) => {
+    const id = c.req.param("id");
+    return isListingId(id) ? serve(c, id) : next();
   });
+  app.openapi(route, async (c) => (await serve(c, c.req.valid("param").id)) as never);
 }

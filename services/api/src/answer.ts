@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./app.js";
+import { DATA_LICENSE } from "./routes/state.js";
+
+/** The Link header every successful JSON data answer carries (CC-BY-4.0, spec introduction). */
+export const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
+
+/**
+ * An answer built whole by a route's fast path (a cached read): `headers` plus the request's x-request-id and,
+ * for a 2xx JSON answer, the licence Link, exactly as the request middleware would add them; a plain header
+ * record, so Node writes it without building Headers objects. The middleware is told not to touch it.
+ */
+export function answerWhole(
+  c: Context<AppEnv>,
+  status: 200 | 304,
+  body: string | null,
+  headers: Record<string, string>,
+): Response {
+  c.set("answeredWhole", true);
+  const whole: Record<string, string> = { ...headers, "x-request-id": c.get("requestId") };
+  if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
+  return new Response(body, { status, headers: whole });
+}
