@@ -59,3 +59,46 @@ export async function inSpan<T>(
 }
 
 export { SpanKind, SpanStatusCode };
+
+/** What `serveObserved` learns once the request was handled: its route pattern (router's) and status. */
+export interface ServedRequest {
+  /** The route pattern that matched, as the router gives it ("*" or "/*": none did). */
+  routePath: string;
+  status: number;
+}
+
+/** The latency histogram's shape (`httpRequestDuration`), so this module needs no metrics import. */
+interface LatencySamples {
+  observe(labels: { method: string; route: string; status: number }, seconds: number): void;
+}
+
+/**
+ * One server span and one latency sample around an HTTP request (api and mcp alike). The span continues
+ * `parent` only when the caller says whose context it is (a trusted proxy's traceparent); it is named and
+ * labelled by route pattern, never the raw path, once routing is known, and marked an error on a 5xx.
+ */
+export async function serveObserved(
+  method: string,
+  o: { parent?: Context; latency: LatencySamples | null; startedMs: number },
+  handle: () => Promise<void>,
+  served: () => ServedRequest,
+): Promise<void> {
+  await tracer().startActiveSpan(
+    method,
+    { kind: SpanKind.SERVER, attributes: { "http.request.method": method } },
+    o.parent ?? context.active(),
+    async (span) => {
+      try {
+        await handle();
+      } finally {
+        const { routePath, status } = served();
+        const route = routePath === "*" || routePath === "/*" ? "unmatched" : routePath;
+        span.updateName(`${method} ${route}`);
+        span.setAttributes({ "http.route": route, "http.response.status_code": status });
+        if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+        o.latency?.observe({ method, route, status }, (performance.now() - o.startedMs) / 1000);
+      }
+    },
+  );
+}

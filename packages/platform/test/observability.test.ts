@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueMetrics } from "../src/job-metrics.js";
 import { producer, worker } from "../src/jobs.js";
 import { createLogger } from "../src/logger.js";
-import { createMetricsRegistry, jobOutcomes } from "../src/metrics.js";
+import { createMetricsRegistry, httpRequestDuration, jobOutcomes } from "../src/metrics.js";
 import { redisCheck, startOpsServer } from "../src/ops-server.js";
 import { workerRedis } from "../src/redis.js";
-import { tracer } from "../src/tracing.js";
+import { contextFrom, serveObserved, tracer } from "../src/tracing.js";
 
 // Real Redis under this file's own prefix; a closed port stands for a Redis that is away.
 const prefix = `test_obs_${randomBytes(5).toString("hex")}`; // `${prefix}_trace` too
@@ -176,6 +176,37 @@ describe("queue metrics", () => {
       away.disconnect();
       await qm.close().catch(() => undefined);
     }
+  });
+});
+
+describe("a served request (api and mcp)", () => {
+  it("one server span named by route pattern, continuing only the parent it is given, and one latency sample", async () => {
+    exporter.reset();
+    const registry = createMetricsRegistry();
+    const latency = httpRequestDuration(registry);
+    const parentTrace = "0af7651916cd43dd8448eb211c80319c";
+    const traceparent = `00-${parentTrace}-b7ad6b7169203331-01`;
+    const serve = (routePath: string, status: number, parent?: ReturnType<typeof contextFrom>) =>
+      serveObserved(
+        "GET",
+        { parent, latency, startedMs: performance.now() },
+        async () => undefined,
+        () => ({ routePath, status }),
+      );
+    await serve("/v1/listings/:id", 200, contextFrom({ traceparent }));
+    await serve("*", 404);
+    await serve("/v1/stats", 503);
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((s) => s.name)).toEqual(["GET /v1/listings/:id", "GET unmatched", "GET /v1/stats"]);
+    expect(spans.every((s) => s.kind === SpanKind.SERVER)).toBe(true);
+    expect(spans[0]!.spanContext().traceId).toBe(parentTrace);
+    expect(spans[1]!.spanContext().traceId).not.toBe(parentTrace);
+    expect(spans.map((s) => s.status.code)).toEqual([0, 0, 2]);
+    expect(spans[2]!.attributes["http.response.status_code"]).toBe(503);
+    const text = await registry.metrics();
+    expect(text).toMatch(/_count\{[^}]*method="GET",route="\/v1\/listings\/:id",status="200"\} 1\n/);
+    expect(text).toMatch(/_count\{[^}]*route="unmatched",status="404"\} 1\n/);
+    expect(text).not.toMatch(/route="\*"/);
   });
 });
 

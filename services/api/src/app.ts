@@ -7,9 +7,7 @@ import {
   logRequest,
   peerFacts,
   requestIdFor,
-  SpanKind,
-  SpanStatusCode,
-  tracer,
+  serveObserved,
 } from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
@@ -76,12 +74,6 @@ function socketPeer(c: Context): string | undefined {
   }
 }
 
-/** The route pattern that answered (`/v1/listings/:id`), or `unmatched` when only middleware ran. */
-export function routeLabel(c: Context): string {
-  const path = routePath(c);
-  return path === "*" || path === "/*" ? "unmatched" : path;
-}
-
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
 export function buildApi(deps: AppDeps): App {
   const app = newApp();
@@ -110,26 +102,15 @@ export function buildApi(deps: AppDeps): App {
       "clientIp",
       trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
     );
-    const parent = trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined;
-    await tracer().startActiveSpan(
-      `${c.req.method}`,
-      { kind: SpanKind.SERVER, attributes: { "http.request.method": c.req.method } },
-      parent ?? contextFrom(undefined),
-      async (span) => {
-        try {
-          await next();
-        } finally {
-          const route = routeLabel(c);
-          span.updateName(`${c.req.method} ${route}`);
-          span.setAttributes({ "http.route": route, "http.response.status_code": c.res.status });
-          if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-          span.end();
-          latency?.observe(
-            { method: c.req.method, route, status: c.res.status },
-            (performance.now() - started) / 1000,
-          );
-        }
+    await serveObserved(
+      c.req.method,
+      {
+        parent: trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined,
+        latency,
+        startedMs: started,
       },
+      next,
+      () => ({ routePath: routePath(c), status: c.res.status }),
     );
     if (!c.get("answeredWhole")) {
       c.res.headers.set("x-request-id", requestId);

@@ -13,9 +13,7 @@ import {
   logRequest,
   type Registry,
   requestIdFor,
-  SpanKind,
-  SpanStatusCode,
-  tracer,
+  serveObserved,
 } from "@tollgate/platform";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -75,26 +73,15 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     const trusted = isTrustedPeer(socketPeer(c), deps.trustedProxies);
     const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
-    await tracer().startActiveSpan(
+    await serveObserved(
       c.req.method,
-      { kind: SpanKind.SERVER, attributes: { "http.request.method": c.req.method } },
-      contextFrom(trusted ? { traceparent: c.req.header("traceparent") } : undefined),
-      async (span) => {
-        try {
-          await next();
-        } finally {
-          const path = routePath(c);
-          const route = path === "*" || path === "/*" ? "unmatched" : path;
-          span.updateName(`${c.req.method} ${route}`);
-          span.setAttributes({ "http.route": route, "http.response.status_code": c.res.status });
-          if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-          span.end();
-          latency?.observe(
-            { method: c.req.method, route, status: c.res.status },
-            (performance.now() - started) / 1000,
-          );
-        }
+      {
+        parent: trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined,
+        latency,
+        startedMs: started,
       },
+      next,
+      () => ({ routePath: routePath(c), status: c.res.status }),
     );
     c.header("x-request-id", requestId);
     logRequest(deps.log, {
