@@ -182,7 +182,7 @@ describe("queue metrics", () => {
 describe("a served request (api and mcp)", () => {
   it("one server span named by route pattern, continuing only the parent it is given, and one latency sample", async () => {
     exporter.reset();
-    const registry = createMetricsRegistry();
+    const registry = createMetricsRegistry("obs-test");
     const latency = httpRequestDuration(registry);
     const parentTrace = "0af7651916cd43dd8448eb211c80319c";
     const traceparent = `00-${parentTrace}-b7ad6b7169203331-01`;
