@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reapOnExit } from "./reap.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const require = createRequire(import.meta.url);
@@ -40,12 +41,14 @@ export function startService(
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const { NODE_ENV: _inherited, ...parentEnv } = process.env;
   const args = opts.bundle ? ["dist/main.js"] : ["--import", TSX_LOADER, entry];
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
-    cwd: opts.bundle ?? ROOT,
-    // The ops port defaults to a free one on loopback: tests and benches start several services (and replicas).
-    env: { ...parentEnv, LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1", METRICS_PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = reapOnExit(
+    spawn(process.execPath, [...nodeArgs, ...args], {
+      cwd: opts.bundle ?? ROOT,
+      // The ops port defaults to a free one on loopback: tests and benches start several services (and replicas).
+      env: { ...parentEnv, LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1", METRICS_PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const service: RunningService = {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { reapOnExit } from "../reap.js";
 
 const require = createRequire(import.meta.url);
 
@@ -24,12 +25,10 @@ export async function freePort(): Promise<number> {
 /** Spawn anvil on loopback with chain id 8453 and wait until it answers eth_chainId. */
 export async function spawnAnvil(port?: number): Promise<{ child: ChildProcess; rpcUrl: string }> {
   const p = port ?? (await freePort());
-  const child = spawn(
-    anvilBinary(),
-    ["--host", "127.0.0.1", "--port", String(p), "--chain-id", "8453", "--silent"],
-    {
+  const child = reapOnExit(
+    spawn(anvilBinary(), ["--host", "127.0.0.1", "--port", String(p), "--chain-id", "8453", "--silent"], {
       stdio: ["ignore", "ignore", "pipe"],
-    },
+    }),
   );
   let stderr = "";
   child.stderr?.on("data", (c: Buffer) => {
