@@ -504,7 +504,12 @@ export function createSeller(cfg: SellerConfig) {
           message: `the payment authorizes ${auth.value} atomic USDC; this request costs ${route.amountAtomic}; nothing was charged`,
         });
       const refused = await verified(payload, route, req.url);
-      if (refused) return refused;
+      if (refused) {
+        // A concurrent request with this payment may have reserved or even settled it since it was looked up
+        // (used on-chain, so verify refuses it): its outcome is this request's answer, not a refusal.
+        const now = await findPayment(db, auth.from, auth.nonce);
+        return now ? resume(now, keys, payload, auth, route, req.url, handler) : refused;
+      }
       const lease = await reserveAuthorization(
         db,
         {
