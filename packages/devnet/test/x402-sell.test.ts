@@ -1,11 +1,11 @@
 import { serve } from "@hono/node-server";
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { createLogger } from "@tollgate/platform";
-import { createSeller, type PaidAnswer } from "@tollgate/x402";
+import { createSeller, type PaidAnswer, type Seller } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Chain, createLocalFacilitator, payingFetch, startChain } from "../src/index.js";
+import { type Chain, createLocalFacilitator, payingFetch, signPaymentFor, startChain } from "../src/index.js";
 
 // The x402 seller (packages/x402) against the local chain and the in-process facilitator. It lives here, not in
 // packages/x402, because devnet depends on x402: x402 (production code) never depends on the local world.
@@ -15,6 +15,7 @@ let tdb: TestDatabase;
 let base: string;
 let server: ReturnType<typeof serve>;
 let handlerRuns = 0;
+let okSeller: Seller;
 
 /** Routes whose handler answers the status in the path; one seller with a facilitator that fails on purpose. */
 beforeAll(async () => {
@@ -42,6 +43,7 @@ beforeAll(async () => {
     failing: createSeller({ db: tdb.db, log, facilitator: failing, payTo: chain.wallets.operator.address }),
     throwing: createSeller({ db: tdb.db, log, facilitator: throwing, payTo: chain.wallets.operator.address }),
   };
+  okSeller = sellers.ok;
   const app = new Hono();
   app.get("/:seller/:status", async (c) => {
     const seller = sellers[c.req.param("seller") as keyof typeof sellers];
@@ -86,6 +88,22 @@ describe("selling: payment only on the success status", () => {
     const failures = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.text()));
     expect(failures).toEqual([]);
     expect(await chain.balanceOf(operator())).toBe(before + 12n * 7000n);
+  });
+
+  it("a payment settled by another request after this one looked it up gets that answer, never a 402", async () => {
+    const url = `${base}/ok/200`;
+    const header = await signPaymentFor(chain, chain.wallets.buyers[0]!, url);
+    const route = { route: "test", amountAtomic: "7000", description: "test", successStatus: 200 as const };
+    const late = { url, paymentHeader: header };
+    expect(await okSeller.prior(late, route)).toBeNull(); // nothing seen yet: sell takes this look-up over
+    const before = await chain.balanceOf(operator());
+    const first = await fetch(url, { headers: { "payment-signature": header } });
+    expect(first.status).toBe(200);
+    const answer = await okSeller.sell(late, route, async () => ({ status: 200, body: { other: true } }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(await first.json());
+    expect(answer.headers?.["PAYMENT-RESPONSE"]).toBeTruthy();
+    expect(await chain.balanceOf(operator())).toBe(before + 7000n);
   });
 
   it.each([400, 404, 409, 500, 503])("a %i answer is never charged", async (status) => {

@@ -6,6 +6,8 @@ import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
 import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { waitForReceipt } from "./receipt.js";
+import { recentReads } from "./recent.js";
 import { createPipelinedSender } from "./sender.js";
 
 /**
@@ -28,13 +30,18 @@ export function createChainFacilitator(opts: {
     contracts: { multicall3: { address: "0xcA11bde05977b3631167028862bE2a173976CA11" } },
   });
   const account = privateKeyToAccount(opts.privateKey);
-  // viem polls for receipts every 4 s by default on a chain without a block time; a settlement sent behind
-  // others may not be mined at the first look, and a local chain mines within milliseconds.
+  // Receipts are not waited for with viem's block watcher but asked for directly, soon after the send
+  // (receipt.ts); 100 ms stays the longest interval between two looks.
   const pub = createPublicClient({ chain, transport: http(opts.rpcUrl), pollingInterval: 100 });
   // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
   // without reading the nonce from the chain each time or waiting for the previous one to be mined;
   // receipts are awaited concurrently (sender.ts).
   const sender = createPipelinedSender({ account, client: pub as PublicClient, chainId: chain.id });
+  // The exact scheme reads the payer's code four times per paid request (to classify the signature and
+  // again to check it, in verify and once more in settle): one read serves them all for two seconds. Only
+  // the choice between an ECDSA and a contract-signature check depends on it; the token checks the
+  // signature again when the settlement runs, and the receipt must carry the transfer.
+  const codeAt = recentReads((address) => pub.getCode({ address: address as `0x${string}` }), 2_000);
   // viem 2.57's precise generics do not line up with the signer's structural types: adapt loosely.
   const signer = toFacilitatorEvmSigner(
     {
@@ -43,8 +50,8 @@ export function createChainFacilitator(opts: {
       verifyTypedData: (a) => pub.verifyTypedData(a as never),
       writeContract: (a) => sender.writeContract(a as never),
       sendTransaction: (a) => sender.sendTransaction(a as never),
-      waitForTransactionReceipt: (a) => pub.waitForTransactionReceipt(a),
-      getCode: (a) => pub.getCode(a),
+      waitForTransactionReceipt: (a) => waitForReceipt(pub, a),
+      getCode: (a) => codeAt(a.address.toLowerCase()),
     },
     { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000 },
   );

@@ -442,6 +442,18 @@ export function createSeller(cfg: SellerConfig) {
     return runFresh(lease, keys, payload, auth, route, url, handler);
   }
 
+  // What `prior` found for a request, so that `sell` right after it does not read the same row again. A row
+  // that changed in between is caught where it is written: a reservation conflicts, a takeover is conditional.
+  const lookedUp = new WeakMap<SellRequest, PaymentRow | undefined>();
+  const lookUp = (req: SellRequest, auth: Authorization) => {
+    if (lookedUp.has(req)) {
+      const row = lookedUp.get(req);
+      lookedUp.delete(req);
+      return Promise.resolve(row);
+    }
+    return findPayment(db, auth.from, auth.nonce);
+  };
+
   return {
     requirements,
     paymentRequired,
@@ -461,6 +473,7 @@ export function createSeller(cfg: SellerConfig) {
       const auth = payload ? authorizationOf(payload) : null;
       if (!payload || !auth) return null;
       const row = await findPayment(db, auth.from, auth.nonce);
+      lookedUp.set(req, row);
       if (!row) return null;
       const keys = fingerprints(req, payload);
       if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
@@ -481,7 +494,7 @@ export function createSeller(cfg: SellerConfig) {
           message: "PAYMENT-SIGNATURE is not an x402 v2 exact payment",
         });
       const keys = fingerprints(req, payload);
-      const seen = await findPayment(db, auth.from, auth.nonce);
+      const seen = await lookUp(req, auth);
       if (seen) return resume(seen, keys, payload, auth, route, req.url, handler);
       // Exactly the asked offer's amount: a payment for another offer in the terms (or an overpayment a
       // lenient verifier would accept) is refused before anything is reserved.
@@ -491,7 +504,12 @@ export function createSeller(cfg: SellerConfig) {
           message: `the payment authorizes ${auth.value} atomic USDC; this request costs ${route.amountAtomic}; nothing was charged`,
         });
       const refused = await verified(payload, route, req.url);
-      if (refused) return refused;
+      if (refused) {
+        // A concurrent request with this payment may have reserved or even settled it since it was looked up
+        // (used on-chain, so verify refuses it): its outcome is this request's answer, not a refusal.
+        const now = await findPayment(db, auth.from, auth.nonce);
+        return now ? resume(now, keys, payload, auth, route, req.url, handler) : refused;
+      }
       const lease = await reserveAuthorization(
         db,
         {
