@@ -1,7 +1,8 @@
 /**
  * Benchmark: probes/s of one prober replica against 1,000 local sellers with every database write,
  * beside the raw request rate of the same SSRF-safe client against the same sellers; then two
- * replicas. Run: pnpm bench:prober
+ * replicas. Run: pnpm bench:prober (BENCH_SELLERS, BENCH_CONCURRENCY, BENCH_PRIOR_PROBES, BENCH_JOB_SIZE).
+ * Besides the whole-run rate it prints the steady-state rate between the 10 % and 90 % marks of probes recorded.
  */
 
 import { readFileSync } from "node:fs";
@@ -94,6 +95,8 @@ async function dbCost() {
 }
 const costs: {
   replicas: number;
+  /** Probes/s between the 10 % and 90 % marks of probes recorded. */
+  steady: number;
   commits: number;
   inserted: number;
   updated: number;
@@ -131,6 +134,8 @@ async function run(replicas: number): Promise<number> {
     PROBE_CLAIM_BATCH: String(N),
     PROBE_HOST_MIN_GAP_MS: "0",
     LOG_LEVEL: "info",
+    // Listings per probe job (the prober's default unless set).
+    ...(process.env.BENCH_JOB_SIZE ? { PROBE_JOB_SIZE: process.env.BENCH_JOB_SIZE } : {}),
   };
   // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
   const procs = await Promise.all(
@@ -143,14 +148,24 @@ async function run(replicas: number): Promise<number> {
   const proberCpuBefore = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0);
   const started = performance.now();
   await sql`UPDATE listings SET next_check_by = now()`.execute(db);
+  // The first polls at or past 10 % and 90 % of the probes recorded: the steady-state rate between them
+  // leaves out the scheduler's lease and enqueue at the start and the last stragglers at the end.
+  let mark10: { t: number; n: number } | null = null;
+  let mark90: { t: number; n: number } | null = null;
   for (;;) {
     const r = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM probes WHERE at >= ${benchStart}`.execute(db);
-    if ((r.rows[0]?.n ?? 0) >= N) break;
+    const n = r.rows[0]?.n ?? 0;
+    const t = performance.now();
+    if (!mark10 && n >= N * 0.1) mark10 = { t, n };
+    if (!mark90 && n >= N * 0.9) mark90 = { t, n };
+    if (n >= N) break;
     await new Promise((res) => setTimeout(res, 100));
   }
   const secs = (performance.now() - started) / 1000;
+  const steady =
+    mark10 && mark90 && mark90.t > mark10.t ? (mark90.n - mark10.n) / ((mark90.t - mark10.t) / 1000) : NaN;
   const proberCpuS = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0) - proberCpuBefore;
   const pidsNow = (await dbCost()).pids;
   const backendCpuS = [...new Set([...before.pids, ...pidsNow])].reduce(
@@ -161,6 +176,7 @@ async function run(replicas: number): Promise<number> {
   const after = await dbCost();
   costs.push({
     replicas,
+    steady,
     commits: (after.xact - before.xact) / N,
     inserted: (after.ins - before.ins) / N,
     // minus the bench's own UPDATE that makes every listing due (one row each)
@@ -185,6 +201,9 @@ console.log(`| run | probes/s | ratio to raw client |
 | raw SafeHttpClient GETs, ${CONCURRENCY} in flight, no DB (before / after the prober runs) | ${rawRate.toFixed(0)} (${rawBefore.toFixed(0)} / ${rawAfter.toFixed(0)}) | 1.00 |
 | 1 prober replica (concurrency ${CONCURRENCY}), all DB writes | ${one.toFixed(0)} | ${(one / rawRate).toFixed(2)} |
 | 2 prober replicas | ${two.toFixed(0)} | ${(two / rawRate).toFixed(2)} |
+
+Steady state (probes/s between the 10 % and 90 % marks of probes recorded, polled every 100 ms):
+${costs.map((c) => `${c.replicas} replica${c.replicas > 1 ? "s" : ""} ${c.steady.toFixed(0)} (${(c.steady / rawRate).toFixed(2)} of raw)`).join(", ")}
 
 (${N} sellers, ${PRIOR} earlier probes each in the 7-day window; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)
 
