@@ -73,3 +73,23 @@ export function groupCommit<I, R>(opts: {
     },
   };
 }
+
+/**
+ * At most `limit` of the functions it runs at once, the rest queued in order: the probes in flight of one
+ * process, whichever jobs they came in.
+ */
+export function inFlightLimit(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    else await new Promise<void>((r) => waiting.push(r)); // the slot is handed over by the one leaving
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
