@@ -5,6 +5,7 @@
  * Besides the whole-run rate it prints the steady-state rate between the 10 % and 90 % marks of probes recorded.
  */
 
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startSellerFleet, startService } from "@tollgate/devnet";
@@ -93,6 +94,21 @@ async function dbCost() {
   ).rows.map((r) => r.pid);
   return { xact: Number(c.xact), ins: Number(c.ins), upd: Number(c.upd), pids };
 }
+/**
+ * The machine's Redis (shared with anything else running): its pid and the commands it has processed so far
+ * (INFO), for Redis CPU and commands per probe. Null when redis-cli is missing.
+ */
+const redisInfo = (): { pid: number; commands: number } | null => {
+  try {
+    const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+    const text = execFileSync("redis-cli", ["-u", url, "info"], { encoding: "utf8" });
+    const pid = /process_id:(\d+)/.exec(text)?.[1];
+    const commands = /total_commands_processed:(\d+)/.exec(text)?.[1];
+    return pid && commands ? { pid: Number(pid), commands: Number(commands) } : null;
+  } catch {
+    return null;
+  }
+};
 const costs: {
   replicas: number;
   /** Probes/s between the 10 % and 90 % marks of probes recorded. */
@@ -102,6 +118,8 @@ const costs: {
   updated: number;
   backendCpuMs: number;
   proberCpuMs: number;
+  redisCpuMs: number;
+  redisCommands: number;
 }[] = [];
 
 // The prior week: PRIOR passing probes per listing, evenly spread over the last 7 days, in slots before any
@@ -146,6 +164,8 @@ async function run(replicas: number): Promise<number> {
   const before = await dbCost();
   const cpuBefore = new Map(before.pids.map((pid) => [pid, cpuS(pid)]));
   const proberCpuBefore = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0);
+  const redisBefore = redisInfo();
+  const redisCpuBefore = redisBefore ? cpuS(redisBefore.pid) : 0;
   const started = performance.now();
   await sql`UPDATE listings SET next_check_by = now()`.execute(db);
   // The first polls at or past 10 % and 90 % of the probes recorded: the steady-state rate between them
@@ -167,6 +187,8 @@ async function run(replicas: number): Promise<number> {
   const steady =
     mark10 && mark90 && mark90.t > mark10.t ? (mark90.n - mark10.n) / ((mark90.t - mark10.t) / 1000) : NaN;
   const proberCpuS = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0) - proberCpuBefore;
+  const redisAfter = redisInfo();
+  const redisCpuS = redisBefore && redisAfter ? cpuS(redisAfter.pid) - redisCpuBefore : NaN;
   const pidsNow = (await dbCost()).pids;
   const backendCpuS = [...new Set([...before.pids, ...pidsNow])].reduce(
     (sum, pid) => sum + cpuS(pid) - (cpuBefore.get(pid) ?? 0),
@@ -183,6 +205,8 @@ async function run(replicas: number): Promise<number> {
     updated: (after.upd - before.upd - N) / N,
     backendCpuMs: (backendCpuS * 1000) / N,
     proberCpuMs: (proberCpuS * 1000) / N,
+    redisCpuMs: (redisCpuS * 1000) / N,
+    redisCommands: redisBefore && redisAfter ? (redisAfter.commands - redisBefore.commands) / N : NaN,
   });
   await Promise.all(procs.map((p) => p.stop()));
   await dropQueuePrefix(QUEUE_PREFIX);
@@ -208,8 +232,9 @@ ${costs.map((c) => `${c.replicas} replica${c.replicas > 1 ? "s" : ""} ${c.steady
 (${N} sellers, ${PRIOR} earlier probes each in the 7-day window; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)
 
 Cost per probe: CPU of the prober processes (all threads), and in Postgres this database's commits and rows
-(pg_stat_database, including the bench's own count every 100 ms) and the CPU of the prober's server backends:
+(pg_stat_database, including the bench's own count every 100 ms) and the CPU of the prober's server backends;
+the machine's Redis CPU and commands (shared: anything else using it during the run counts too):
 
-| run | prober CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms |
-|---|---|---|---|---|---|
-${costs.map((c) => `| ${c.replicas} replica${c.replicas > 1 ? "s" : ""} | ${c.proberCpuMs.toFixed(2)} | ${c.commits.toFixed(3)} | ${c.inserted.toFixed(2)} | ${c.updated.toFixed(2)} | ${c.backendCpuMs.toFixed(2)} |`).join("\n")}`);
+| run | prober CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms | Redis CPU ms | Redis commands |
+|---|---|---|---|---|---|---|---|
+${costs.map((c) => `| ${c.replicas} replica${c.replicas > 1 ? "s" : ""} | ${c.proberCpuMs.toFixed(2)} | ${c.commits.toFixed(3)} | ${c.inserted.toFixed(2)} | ${c.updated.toFixed(2)} | ${c.backendCpuMs.toFixed(2)} | ${c.redisCpuMs.toFixed(2)} | ${c.redisCommands.toFixed(1)} |`).join("\n")}`);
