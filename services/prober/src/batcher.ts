@@ -17,6 +17,7 @@ export function groupCommit<I, R>(opts: {
   let queue: Waiting[] = [];
   let running = false;
   let timer: NodeJS.Timeout | null = null;
+  let soon = false;
   let idle: (() => void)[] = [];
 
   async function runBatch(batch: Waiting[]) {
@@ -61,8 +62,16 @@ export function groupCommit<I, R>(opts: {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (running) return;
-        if (queue.length >= opts.maxBatch || opts.lingerMs <= 0) kick();
-        else timer ??= setTimeout(kick, opts.lingerMs);
+        if (queue.length >= opts.maxBatch) kick();
+        else if (opts.lingerMs > 0) timer ??= setTimeout(kick, opts.lingerMs);
+        else if (!soon) {
+          // No linger: still, items added in the same synchronous run (a job's listings) share the batch.
+          soon = true;
+          queueMicrotask(() => {
+            soon = false;
+            kick();
+          });
+        }
       });
     },
     /** Resolves once everything handed in so far has been run. */

@@ -158,7 +158,8 @@ export async function processProbe(
         { job: job.id, listing: slot.listingId, err: (r.reason as Error)?.message ?? String(r.reason) },
         "probe failed, handed on as its own job",
       );
-      later.push({ slot, delayMs: 0 });
+      // As the job's own retry would: after the queue's backoff delay.
+      later.push({ slot, delayMs: jobCatalog.probe.defaults.backoff?.delay ?? 0 });
     } else if ("wait" in r.value) later.push({ slot, delayMs: r.value.wait });
   });
   if (later.length > 0) await handOff(later);
