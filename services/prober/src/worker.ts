@@ -17,7 +17,6 @@ import {
   probeScheduleLagS,
   probeTargets,
   type RecordResult,
-  recordedSlots,
   recordProbe,
   recordProbes,
   rollUpOldProbes,
@@ -52,10 +51,10 @@ export function probeStore(deps: Pick<ProberDeps, "db" | "log" | "config">) {
     intervalScale: deps.config.PROBE_INTERVAL_SCALE,
     selfPayTos: selfPayTos(deps.config),
   };
-  const reads = groupCommit<string, ProbeTargetRow | undefined>({
+  const reads = groupCommit<ProbeSlot, ProbeTargetRow | undefined>({
     maxBatch: deps.config.PROBE_WRITE_BATCH,
     lingerMs: 0,
-    run: (ids) => probeTargets(deps.db, ids),
+    run: (slots) => probeTargets(deps.db, slots),
   });
   const writes = groupCommit<ProbeOutcome, RecordResult>({
     maxBatch: deps.config.PROBE_WRITE_BATCH,
@@ -66,10 +65,8 @@ export function probeStore(deps: Pick<ProberDeps, "db" | "log" | "config">) {
       deps.log.warn({ err: (err as Error).message, size }, "probe batch failed, recording one by one"),
   });
   return {
-    target: (id: string) => reads.add(id),
+    target: (p: ProbeSlot) => reads.add(p),
     record: (o: ProbeOutcome) => writes.add(o),
-    /** Which of these (listing, slot) pairs already have their probe row (`<listing>-<slot>`). */
-    recorded: (slots: readonly ProbeSlot[]) => recordedSlots(deps.db, slots),
     flush: () => Promise.all([reads.flush(), writes.flush()]),
   };
 }
@@ -91,8 +88,11 @@ async function probeListing(
   gate: Gate,
   defer: boolean,
 ): Promise<{ wait: number } | { skipped: string } | RecordResult> {
-  const target = await store.target(p.listingId);
+  const target = await store.target(p);
   if (!target || target.status === "delisted") return { skipped: "not active" };
+  // Recorded already: this job was delivered again after a crash, or the listing was enqueued twice (its lease
+  // lapsed while its first job waited). Not probed again.
+  if (target.recorded) return { skipped: "recorded" };
   const wait = await politeness.take(target.host);
   if (wait > 0 && defer) return { wait };
   const started = performance.now();
@@ -120,8 +120,8 @@ async function probeListing(
  * One probe job, of one listing or several. A single listing whose host must wait is moved back to delayed
  * (as before). In a job of several, each listing is probed concurrently (within the process's in-flight
  * limit); a listing whose host must wait, or whose probe or write failed, is handed on as its own single job
- * (`<listing>-<slot>`, delayed by the wait, with the queue's retries), so the others complete. A job taken
- * again after a crash first skips the listings whose probe row for the slot already exists.
+ * (`<listing>-<slot>`, delayed by the wait, with the queue's retries), so the others complete. A listing whose
+ * probe row for the slot exists already (a job taken again after a crash) is skipped, not probed again.
  */
 export async function processProbe(
   deps: ProberDeps,
@@ -144,15 +144,12 @@ export async function processProbe(
     }
     return result;
   }
-  const done =
-    job.attemptsStarted > 1 || job.attemptsMade > 0 ? await store.recorded(slots) : new Set<string>();
-  const todo = slots.filter((p) => !done.has(`${p.listingId}-${p.slot}`));
   const settled = await Promise.allSettled(
-    todo.map((p) => probeListing(deps, p, politeness, store, gate, true)),
+    slots.map((p) => probeListing(deps, p, politeness, store, gate, true)),
   );
   const later: { slot: ProbeSlot; delayMs: number }[] = [];
   settled.forEach((r, i) => {
-    const slot = todo[i]!;
+    const slot = slots[i]!;
     if (r.status === "rejected") {
       deps.log.warn(
         { job: job.id, listing: slot.listingId, err: (r.reason as Error)?.message ?? String(r.reason) },
@@ -163,7 +160,8 @@ export async function processProbe(
     } else if ("wait" in r.value) later.push({ slot, delayMs: r.value.wait });
   });
   if (later.length > 0) await handOff(later);
-  return { probes: slots.length, skipped: slots.length - todo.length, handedOn: later.length };
+  const skipped = settled.filter((r) => r.status === "fulfilled" && "skipped" in r.value).length;
+  return { probes: slots.length, skipped, handedOn: later.length };
 }
 
 /**

@@ -1,42 +1,36 @@
 import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
 
-/** What the prober needs of a listing to probe it. */
+/** What the prober needs of a listing to probe it for one slot. */
 export interface ProbeTargetRow {
   id: string;
   endpoint_url: string;
   sample_query: string | null;
   status: string;
   host: string;
+  /** The probe row for this slot already exists (a job delivered again, or a listing enqueued twice). */
+  recorded: boolean;
 }
 
 /**
- * The listings to probe, in the order of `ids` (undefined: no such listing). One query whatever the number
- * of ids: they go as one array parameter.
+ * The listings to probe for their slots, in input order (undefined: no such listing). One query whatever the
+ * number: ids and slots go as two array parameters, and whether each slot is already recorded is one lookup
+ * of the unique (listing_id, slot) index.
  */
-export async function probeTargets(db: Db, ids: readonly string[]): Promise<(ProbeTargetRow | undefined)[]> {
-  const rows = await db
-    .selectFrom("listings")
-    .select(["id", "endpoint_url", "sample_query", "status", "host"])
-    .where(sql<boolean>`id = ANY(${ids}::text[])`)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id));
-}
-
-/**
- * Which of these (listing, slot) pairs already have their probe row, as `<listing>-<slot>`: a probe job
- * taken again after a crash skips them instead of probing again.
- */
-export async function recordedSlots(
+export async function probeTargets(
   db: Db,
   slots: readonly { listingId: string; slot: number }[],
-): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("probes")
-    .select(["listing_id", "slot"])
-    .where(sql<boolean>`listing_id = ANY(${slots.map((p) => p.listingId)}::text[])`)
-    .where(sql<boolean>`slot = ANY(${slots.map((p) => p.slot)}::bigint[])`)
-    .execute();
-  return new Set(rows.map((r) => `${r.listing_id}-${Number(r.slot)}`));
+): Promise<(ProbeTargetRow | undefined)[]> {
+  const { rows } = await sql<ProbeTargetRow & { slot: string }>`
+    SELECT l.id, l.endpoint_url, l.sample_query, l.status, l.host, t.slot,
+           EXISTS (SELECT 1 FROM probes p WHERE p.listing_id = l.id AND p.slot = t.slot) AS recorded
+    FROM unnest(${slots.map((s) => s.listingId)}::text[], ${slots.map((s) => s.slot)}::bigint[]) AS t(id, slot)
+    JOIN listings l ON l.id = t.id`.execute(db);
+  const byKey = new Map(rows.map((r) => [`${r.id}-${r.slot}`, r]));
+  return slots.map((s) => {
+    const r = byKey.get(`${s.listingId}-${s.slot}`);
+    if (!r) return undefined;
+    const { slot: _slot, ...row } = r;
+    return row;
+  });
 }
