@@ -5,10 +5,10 @@
  * Besides the whole-run rate it prints the steady-state rate between the 10 % and 90 % marks of probes recorded.
  */
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
-import { dropQueuePrefix, startSellerFleet, startService } from "@tollgate/devnet";
+import { dropQueuePrefix, freePort, startSellerFleet, startService } from "@tollgate/devnet";
 import { createSafeHttpClient } from "@tollgate/platform";
 import { createListing, validateSubmission } from "@tollgate/registry";
 import { sql } from "kysely";
@@ -23,6 +23,19 @@ const N = Number(process.env.BENCH_SELLERS ?? 1000);
 const PRIOR = Number(process.env.BENCH_PRIOR_PROBES ?? 0);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const fleet = await startSellerFleet(N, "0x1111111111111111111111111111111111111111");
+// A Redis of the bench's own (nothing else on the machine uses it), so its CPU and commands per probe are the
+// prober's. BENCH_REDIS_URL: use that one instead.
+const ownRedisPort = process.env.BENCH_REDIS_URL ? null : await freePort();
+const ownRedis =
+  ownRedisPort === null
+    ? null
+    : spawn(
+        "redis-server",
+        ["--port", String(ownRedisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        { stdio: "ignore" },
+      );
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? `redis://127.0.0.1:${ownRedisPort}`;
+await new Promise((res) => setTimeout(res, 300));
 
 // Raw client rate: the same client, the same sellers, no database. Measured before and after the prober
 // runs, so a change of load on the shared machine during the run shows.
@@ -95,13 +108,12 @@ async function dbCost() {
   return { xact: Number(c.xact), ins: Number(c.ins), upd: Number(c.upd), pids };
 }
 /**
- * The machine's Redis (shared with anything else running): its pid and the commands it has processed so far
- * (INFO), for Redis CPU and commands per probe. Null when redis-cli is missing.
+ * The bench's Redis: its pid and the commands it has processed so far (INFO; commands run by Lua scripts
+ * count), for Redis CPU and commands per probe. Null when redis-cli is missing.
  */
 const redisInfo = (): { pid: number; commands: number } | null => {
   try {
-    const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-    const text = execFileSync("redis-cli", ["-u", url, "info"], { encoding: "utf8" });
+    const text = execFileSync("redis-cli", ["-u", REDIS_URL, "info"], { encoding: "utf8" });
     const pid = /process_id:(\d+)/.exec(text)?.[1];
     const commands = /total_commands_processed:(\d+)/.exec(text)?.[1];
     return pid && commands ? { pid: Number(pid), commands: Number(commands) } : null;
@@ -144,6 +156,7 @@ async function run(replicas: number): Promise<number> {
   const env = {
     NODE_ENV: "test",
     DATABASE_URL: url,
+    REDIS_URL,
     QUEUE_PREFIX,
     SSRF_ALLOW_HOSTS: fleet.allowanceEnv,
     ALLOW_HTTP_ENDPOINTS: "true",
@@ -209,7 +222,7 @@ async function run(replicas: number): Promise<number> {
     redisCommands: redisBefore && redisAfter ? (redisAfter.commands - redisBefore.commands) / N : NaN,
   });
   await Promise.all(procs.map((p) => p.stop()));
-  await dropQueuePrefix(QUEUE_PREFIX);
+  await dropQueuePrefix(QUEUE_PREFIX, REDIS_URL);
   return N / secs;
 }
 
@@ -219,6 +232,7 @@ const rawAfter = await rawClientRate();
 const rawRate = (rawBefore + rawAfter) / 2;
 await db.destroy();
 await fleet.stop();
+ownRedis?.kill("SIGKILL");
 await dropBenchDb(name);
 console.log(`| run | probes/s | ratio to raw client |
 |---|---|---|
@@ -233,7 +247,7 @@ ${costs.map((c) => `${c.replicas} replica${c.replicas > 1 ? "s" : ""} ${c.steady
 
 Cost per probe: CPU of the prober processes (all threads), and in Postgres this database's commits and rows
 (pg_stat_database, including the bench's own count every 100 ms) and the CPU of the prober's server backends;
-the machine's Redis CPU and commands (shared: anything else using it during the run counts too):
+the CPU of the bench's own Redis and the commands it ran (Lua scripts' commands included):
 
 | run | prober CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms | Redis CPU ms | Redis commands |
 |---|---|---|---|---|---|---|---|
