@@ -58,12 +58,29 @@ const traced = { trace: JobTrace.optional() };
 export const ScheduleTick = z.strictObject({ ...traced });
 export type ScheduleTick = z.infer<typeof ScheduleTick>;
 
-/** One probe of one listing for one scheduled slot. */
-export const ProbeJob = z.object({ listingId: z.string().min(1), slot: z.number().int(), ...traced });
+/** One listing's probe for one scheduled slot. */
+export const ProbeSlot = z.object({ listingId: z.string().min(1), slot: z.number().int() });
+export type ProbeSlot = z.infer<typeof ProbeSlot>;
+
+/**
+ * One probe of one listing for one scheduled slot, or of several (`more`): the scheduler packs due listings
+ * into jobs of several, since BullMQ's Redis work (add, move to active, move to finished) is per job.
+ */
+export const ProbeJob = ProbeSlot.extend({ more: z.array(ProbeSlot).max(1000).optional(), ...traced });
 export type ProbeJob = z.infer<typeof ProbeJob>;
 
-/** Deterministic id: one job per listing and scheduled slot. */
-export const probeJobId = (j: ProbeJob) => `${j.listingId}-${j.slot}`;
+/** Every probe a job carries, its first listing first. */
+export const probeSlotsOf = (j: ProbeJob): ProbeSlot[] => [
+  { listingId: j.listingId, slot: j.slot },
+  ...(j.more ?? []).map((p) => ({ listingId: p.listingId, slot: p.slot })),
+];
+
+/**
+ * Deterministic id: one job per listing and scheduled slot; a job of several is named by its first listing,
+ * slot and size (a listing's own single job, e.g. one waiting for its host, keeps `<listing>-<slot>`).
+ */
+export const probeJobId = (j: ProbeJob) =>
+  j.more?.length ? `${j.listingId}-${j.slot}-n${j.more.length + 1}` : `${j.listingId}-${j.slot}`;
 
 /** A search as queued for the aggregator: the client IP only as a salted hash. */
 export const SearchLogJob = z.object({
@@ -109,7 +126,7 @@ const TICK_DEFAULTS: JobDefaults = {
 export const jobCatalog = {
   probe: defineQueue({
     name: "probe",
-    doc: "One probe of a listing for a slot: enqueued by the probe-schedule tick, taken by every prober replica; id per (listing, slot).",
+    doc: "Probes of listings for their slots (one or several per job): enqueued by the probe-schedule tick, taken by every prober replica; id per (first listing, slot, size); a probe is recorded once per (listing, slot) by the database.",
     jobNames: ["probe"],
     payload: ProbeJob,
     defaults: {

@@ -58,6 +58,17 @@ describe("job catalog", () => {
     expect(probeJobId({ listingId: "lst_3f9a0c1b2d4e5f6a7b8c", slot: 1_700_000_000 })).toBe(
       "lst_3f9a0c1b2d4e5f6a7b8c-1700000000",
     );
+    // A job of several listings: named by its first listing, slot and size.
+    expect(
+      probeJobId({
+        listingId: "lst_a",
+        slot: 1_700_000_000,
+        more: [
+          { listingId: "lst_b", slot: 1_700_000_001 },
+          { listingId: "lst_c", slot: 1_700_000_002 },
+        ],
+      }),
+    ).toBe("lst_a-1700000000-n3");
     const eventId = "0b7a3c1e-8f7d-4a55-9d0e-2f4b6a8c9e11";
     const search = {
       eventId,

@@ -17,6 +17,7 @@ export function groupCommit<I, R>(opts: {
   let queue: Waiting[] = [];
   let running = false;
   let timer: NodeJS.Timeout | null = null;
+  let soon = false;
   let idle: (() => void)[] = [];
 
   async function runBatch(batch: Waiting[]) {
@@ -61,8 +62,16 @@ export function groupCommit<I, R>(opts: {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (running) return;
-        if (queue.length >= opts.maxBatch || opts.lingerMs <= 0) kick();
-        else timer ??= setTimeout(kick, opts.lingerMs);
+        if (queue.length >= opts.maxBatch) kick();
+        else if (opts.lingerMs > 0) timer ??= setTimeout(kick, opts.lingerMs);
+        else if (!soon) {
+          // No linger: still, items added in the same synchronous run (a job's listings) share the batch.
+          soon = true;
+          queueMicrotask(() => {
+            soon = false;
+            kick();
+          });
+        }
       });
     },
     /** Resolves once everything handed in so far has been run. */
@@ -71,5 +80,25 @@ export function groupCommit<I, R>(opts: {
       if (!running) return;
       await new Promise<void>((r) => idle.push(r));
     },
+  };
+}
+
+/**
+ * At most `limit` of the functions it runs at once, the rest queued in order: the probes in flight of one
+ * process, whichever jobs they came in.
+ */
+export function inFlightLimit(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    else await new Promise<void>((r) => waiting.push(r)); // the slot is handed over by the one leaving
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
   };
 }

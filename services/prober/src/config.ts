@@ -7,7 +7,10 @@ export const proberEnvSchema = z
     ...netEnv,
     ...opsEnv(9403),
     PROBE_TIMEOUT_MS: envInt(10_000, 100, 120_000),
+    /** Probes (HTTP) in flight per replica. */
     PROBE_CONCURRENCY: envInt(20, 1, 1000),
+    /** Due listings per probe job: BullMQ's Redis work is per job, not per probe. */
+    PROBE_JOB_SIZE: envInt(10, 1, 1000),
     /** How often the scheduler leases due listings. */
     PROBE_TICK_MS: envInt(5000, 100, 600_000),
     /** Due listings one scheduler tick leases; the name predates "lease" and stays for existing configs. */

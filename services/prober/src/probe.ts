@@ -19,10 +19,9 @@ async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POS
       sameOriginRedirectsOnly: true,
       ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
     });
-    return {
-      res,
-      parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText: res.text() }),
-    };
+    // Only a 402 can carry a challenge (parseChallenge answers `not_402` first): other bodies are not decoded.
+    const bodyText = res.status === 402 ? res.text() : "";
+    return { res, parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText }) };
   } catch (err) {
     if (err instanceof SafeFetchError) return { error: err };
     throw err;

@@ -13,16 +13,18 @@ import {
 import {
   leaseDueProbes,
   type ProbeOutcome,
+  type ProbeTargetRow,
   probeScheduleLagS,
+  probeTargets,
   type RecordResult,
   recordProbe,
   recordProbes,
   rollUpOldProbes,
 } from "@tollgate/registry";
-import { jobCatalog, type ProbeJob } from "@tollgate/schema";
+import { jobCatalog, type ProbeJob, type ProbeSlot, probeSlotsOf } from "@tollgate/schema";
 import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
-import { groupCommit } from "./batcher.js";
+import { groupCommit, inFlightLimit } from "./batcher.js";
 import { type ProberConfig, selfPayTos } from "./config.js";
 import { hostPoliteness } from "./politeness.js";
 import { runProbe } from "./probe.js";
@@ -38,8 +40,6 @@ export interface ProberDeps {
   metrics?: Registry;
 }
 
-type Target = { id: string; endpoint_url: string; sample_query: string | null; status: string; host: string };
-
 /**
  * The database side of probing, batched across the jobs in flight: listings are read many per query, and
  * results are written many per transaction (`recordProbes`). A job's write resolves only once its batch has
@@ -51,18 +51,10 @@ export function probeStore(deps: Pick<ProberDeps, "db" | "log" | "config">) {
     intervalScale: deps.config.PROBE_INTERVAL_SCALE,
     selfPayTos: selfPayTos(deps.config),
   };
-  const reads = groupCommit<string, Target | undefined>({
+  const reads = groupCommit<ProbeSlot, ProbeTargetRow | undefined>({
     maxBatch: deps.config.PROBE_WRITE_BATCH,
     lingerMs: 0,
-    run: async (ids) => {
-      const rows = await deps.db
-        .selectFrom("listings")
-        .select(["id", "endpoint_url", "sample_query", "status", "host"])
-        .where("id", "in", ids)
-        .execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id));
-    },
+    run: (slots) => probeTargets(deps.db, slots),
   });
   const writes = groupCommit<ProbeOutcome, RecordResult>({
     maxBatch: deps.config.PROBE_WRITE_BATCH,
@@ -73,49 +65,103 @@ export function probeStore(deps: Pick<ProberDeps, "db" | "log" | "config">) {
       deps.log.warn({ err: (err as Error).message, size }, "probe batch failed, recording one by one"),
   });
   return {
-    target: (id: string) => reads.add(id),
+    target: (p: ProbeSlot) => reads.add(p),
     record: (o: ProbeOutcome) => writes.add(o),
     flush: () => Promise.all([reads.flush(), writes.flush()]),
   };
 }
 
-/** One probe job: load, be polite to the host, probe, record. Idempotent per (listing, slot). */
-export async function processProbe(
+type Store = ReturnType<typeof probeStore>;
+type Politeness = ReturnType<typeof hostPoliteness>;
+/** Shared by every job of the process: at most PROBE_CONCURRENCY probes (HTTP) in flight. */
+type Gate = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * One listing's probe: load, be polite to the host, probe, record. `{ wait }` (only when `defer`) when its
+ * host was probed too recently. Idempotent per (listing, slot): the probe row is unique per slot.
+ */
+async function probeListing(
   deps: ProberDeps,
-  data: ProbeJob,
-  job: Job,
-  token: string | undefined,
-  politeness: ReturnType<typeof hostPoliteness>,
-  store: ReturnType<typeof probeStore>,
-) {
-  const target = await store.target(data.listingId);
+  p: ProbeSlot,
+  politeness: Politeness,
+  store: Store,
+  gate: Gate,
+  defer: boolean,
+): Promise<{ wait: number } | { skipped: string } | RecordResult> {
+  const target = await store.target(p);
   if (!target || target.status === "delisted") return { skipped: "not active" };
+  // Recorded already: this job was delivered again after a crash, or the listing was enqueued twice (its lease
+  // lapsed while its first job waited). Not probed again.
+  if (target.recorded) return { skipped: "recorded" };
   const wait = await politeness.take(target.host);
-  if (wait > 0 && token) {
-    await job.moveToDelayed(Date.now() + wait, token);
-    throw new DelayedError();
-  }
+  if (wait > 0 && defer) return { wait };
   const started = performance.now();
-  const outcome = await runProbe(deps.client, target, data.slot, { timeoutMs: deps.config.PROBE_TIMEOUT_MS });
+  const outcome = await gate(() =>
+    runProbe(deps.client, target, p.slot, { timeoutMs: deps.config.PROBE_TIMEOUT_MS }),
+  );
   if (deps.metrics)
     probeOutcomes(deps.metrics).inc({
       outcome: outcome.passed ? "pass" : "fail",
       reason: outcome.passed ? "none" : (outcome.failureReason ?? "unknown"),
     });
   const result = await store.record(outcome);
-  deps.log.info(
-    {
-      job: job.id,
-      listing: data.listingId,
-      passed: outcome.passed,
-      failure: outcome.failureReason,
-      recorded: result.recorded,
-      change: result.recorded ? result.statusChange : null,
-      ms: Math.round(performance.now() - started),
-    },
-    "probe",
-  );
+  // One line per probe with only the fields that say something: `failure`, `recorded: false` and `change`
+  // appear when there is one (listing and slot name the probe; a job may carry several).
+  const line: Record<string, unknown> = { listing: p.listingId, slot: p.slot, passed: outcome.passed };
+  if (!outcome.passed) line.failure = outcome.failureReason;
+  if (!result.recorded) line.recorded = false;
+  else if (result.statusChange) line.change = result.statusChange;
+  line.ms = Math.round(performance.now() - started);
+  deps.log.info(line, "probe");
   return result;
+}
+
+/**
+ * One probe job, of one listing or several. A single listing whose host must wait is moved back to delayed
+ * (as before). In a job of several, each listing is probed concurrently (within the process's in-flight
+ * limit); a listing whose host must wait, or whose probe or write failed, is handed on as its own single job
+ * (`<listing>-<slot>`, delayed by the wait, with the queue's retries), so the others complete. A listing whose
+ * probe row for the slot exists already (a job taken again after a crash) is skipped, not probed again.
+ */
+export async function processProbe(
+  deps: ProberDeps,
+  data: ProbeJob,
+  job: Job,
+  token: string | undefined,
+  politeness: Politeness,
+  store: Store,
+  gate: Gate = (fn) => fn(),
+  handOff: (slots: { slot: ProbeSlot; delayMs: number }[]) => Promise<unknown> = async () => {
+    throw new Error("no queue to hand probes on to");
+  },
+) {
+  const slots = probeSlotsOf(data);
+  if (slots.length === 1) {
+    const result = await probeListing(deps, slots[0]!, politeness, store, gate, !!token);
+    if ("wait" in result) {
+      await job.moveToDelayed(Date.now() + result.wait, token);
+      throw new DelayedError();
+    }
+    return result;
+  }
+  const settled = await Promise.allSettled(
+    slots.map((p) => probeListing(deps, p, politeness, store, gate, true)),
+  );
+  const later: { slot: ProbeSlot; delayMs: number }[] = [];
+  settled.forEach((r, i) => {
+    const slot = slots[i]!;
+    if (r.status === "rejected") {
+      deps.log.warn(
+        { job: job.id, listing: slot.listingId, err: (r.reason as Error)?.message ?? String(r.reason) },
+        "probe failed, handed on as its own job",
+      );
+      // As the job's own retry would: after the queue's backoff delay.
+      later.push({ slot, delayMs: jobCatalog.probe.defaults.backoff?.delay ?? 0 });
+    } else if ("wait" in r.value) later.push({ slot, delayMs: r.value.wait });
+  });
+  if (later.length > 0) await handOff(later);
+  const skipped = settled.filter((r) => r.status === "fulfilled" && "skipped" in r.value).length;
+  return { probes: slots.length, skipped, handedOn: later.length };
 }
 
 /**
@@ -160,21 +206,32 @@ export async function startProber(deps: ProberDeps) {
         limit: deps.config.PROBE_CLAIM_BATCH,
         leaseS: deps.config.PROBE_LEASE_S,
       });
-      // The catalog gives each probe its deterministic id (listing, slot).
-      if (due.length > 0) await probeQueue.addBulk(due.map((d) => ({ name: "probe", data: d })));
-      return { enqueued: due.length };
+      // Several listings per job (PROBE_JOB_SIZE); the catalog gives each job its deterministic id.
+      const jobs: { name: "probe"; data: ProbeJob }[] = [];
+      for (let i = 0; i < due.length; i += deps.config.PROBE_JOB_SIZE) {
+        const [first, ...more] = due.slice(i, i + deps.config.PROBE_JOB_SIZE);
+        jobs.push({ name: "probe", data: more.length > 0 ? { ...first!, more } : first! });
+      }
+      if (jobs.length > 0) await probeQueue.addBulk(jobs);
+      return { enqueued: due.length, jobs: jobs.length };
     },
     { connection, prefix, log: deps.log, ...registry },
   );
+  const gate = inFlightLimit(deps.config.PROBE_CONCURRENCY);
+  const handOff = (later: { slot: ProbeSlot; delayMs: number }[]) =>
+    probeQueue.addBulk(
+      later.map((l) => ({ name: "probe", data: l.slot, opts: l.delayMs > 0 ? { delay: l.delayMs } : {} })),
+    );
   const probes = worker(
     jobCatalog.probe,
-    (data, job, token) => processProbe(deps, data, job, token, politeness, store),
+    (data, job, token) => processProbe(deps, data, job, token, politeness, store, gate, handOff),
     {
       connection,
       prefix,
       log: deps.log,
       ...registry,
-      concurrency: deps.config.PROBE_CONCURRENCY,
+      // Enough jobs that the in-flight limit stays full while a job waits for its slowest probe.
+      concurrency: Math.ceil(deps.config.PROBE_CONCURRENCY / deps.config.PROBE_JOB_SIZE) * 2,
       lockDuration: deps.config.PROBE_STALLED_MS,
       stalledInterval: deps.config.PROBE_STALLED_MS,
     },

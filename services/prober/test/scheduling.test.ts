@@ -7,7 +7,9 @@ import {
   startSellerFleet,
   startService,
 } from "@tollgate/devnet";
+import { producer, workerRedis } from "@tollgate/platform";
 import { createListing, validateSubmission } from "@tollgate/registry";
+import { jobCatalog } from "@tollgate/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 let tdb: TestDatabase;
@@ -204,6 +206,43 @@ describe("scheduling across replicas", () => {
         await until("probing resumed after the restart", async () => (await probedCount()) === 10, 30_000);
       } finally {
         redis.kill("SIGKILL");
+        await fleet.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "a job carrying listings already recorded for their slots (delivered again, or enqueued twice) probes none of them again",
+    async () => {
+      const fleet = await startSellerFleet(3, "0x1111111111111111111111111111111111111111");
+      const redis = workerRedis("redis://127.0.0.1:6379");
+      try {
+        const [a, , c] = await list(fleet.urls);
+        const prefix = ownPrefix("again");
+        await prober({ QUEUE_PREFIX: prefix, SSRF_ALLOW_HOSTS: fleet.allowanceEnv });
+        await until("all probed", async () => (await probedCount()) === 3, 30_000);
+        const slots = new Map(
+          (await tdb.db.selectFrom("probes").select(["listing_id", "slot"]).execute()).map((r) => [
+            r.listing_id,
+            Number(r.slot),
+          ]),
+        );
+        // Two of the three, under a job id the scheduler never gave (it skips the middle listing).
+        const probes = producer(jobCatalog.probe, redis, prefix);
+        const job = await probes.add("probe", {
+          listingId: c!,
+          slot: slots.get(c!)!,
+          more: [{ listingId: a!, slot: slots.get(a!)! }],
+        });
+        await until("the job completed", async () => (await job.getState()) === "completed", 15_000);
+        expect(fleet.hits()).toBe(3);
+        expect(await tdb.db.selectFrom("probes").select("id").execute()).toHaveLength(3);
+        const done = await probes.queue.getJob(job.id!);
+        expect(done?.returnvalue).toEqual({ probes: 2, skipped: 2, handedOn: 0 });
+        await probes.close();
+      } finally {
+        redis.disconnect();
         await fleet.stop();
       }
     },

@@ -78,11 +78,12 @@ async function recordRound(
   opts: RecordOptions,
 ): Promise<RecordResult[]> {
   const ids = outcomes.map((o) => o.listingId);
-  // Locked in id order, so two batches touching the same listings cannot deadlock.
+  // Locked in id order, so two batches touching the same listings cannot deadlock. Id lists go as one array
+  // parameter (`= ANY`), not one parameter per listing: Postgres parses and plans one short statement.
   const rows = await trx
     .selectFrom("listings")
     .select(BEFORE_COLUMNS)
-    .where("id", "in", ids)
+    .where(sql<boolean>`id = ANY(${ids}::text[])`)
     .orderBy("id")
     .forUpdate()
     .execute();
@@ -90,26 +91,21 @@ async function recordRound(
   const live = outcomes.filter((o) => before.has(o.listingId));
   if (live.length === 0) return outcomes.map(() => ({ recorded: false }));
 
-  const inserted = await trx
-    .insertInto("probes")
-    .values(
-      live.map((o) => ({
-        listing_id: o.listingId,
-        slot: o.slot,
-        at: o.at,
-        outcome: probeRowOutcome(o.passed, o.failureReason),
-        failure_reason: o.failureReason,
-        http_status: o.httpStatus,
-        latency_ms: o.latencyMs,
-        verified_via: o.verifiedVia,
-        pay_to: o.challenge?.payTo ?? null,
-        amount_atomic: o.challenge?.amountAtomic ?? null,
-        detail: o.detail ? JSON.stringify(o.detail) : null,
-      })),
-    )
-    .onConflict((oc) => oc.columns(["listing_id", "slot"]).doNothing())
-    .returning(["id", "listing_id"])
-    .execute();
+  // One array per column (unnest), not one parameter per value: 11 parameters whatever the batch size.
+  const col = <T>(f: (o: ProbeOutcome) => T) => live.map(f);
+  const inserted = (
+    await sql<{ id: string; listing_id: string }>`
+      INSERT INTO probes (listing_id, slot, at, outcome, failure_reason, http_status, latency_ms, verified_via,
+                          pay_to, amount_atomic, detail)
+      SELECT * FROM unnest(
+        ${col((o) => o.listingId)}::text[], ${col((o) => o.slot)}::bigint[], ${col((o) => o.at)}::timestamptz[],
+        ${col((o) => probeRowOutcome(o.passed, o.failureReason))}::text[], ${col((o) => o.failureReason)}::text[],
+        ${col((o) => o.httpStatus)}::int[], ${col((o) => o.latencyMs)}::float8[], ${col((o) => o.verifiedVia)}::text[],
+        ${col((o) => o.challenge?.payTo ?? null)}::text[], ${col((o) => o.challenge?.amountAtomic ?? null)}::text[],
+        ${col((o) => (o.detail ? JSON.stringify(o.detail) : null))}::jsonb[])
+      ON CONFLICT (listing_id, slot) DO NOTHING
+      RETURNING id, listing_id`.execute(trx)
+  ).rows;
   const probeId = new Map(inserted.map((r) => [r.listing_id, r.id]));
   const fresh = live.filter((o) => probeId.has(o.listingId));
   if (fresh.length === 0) return outcomes.map(() => ({ recorded: false }));
@@ -118,11 +114,7 @@ async function recordRound(
   const windowRows = await trx
     .selectFrom("probes")
     .select(["listing_id", "at", "latency_ms as latencyMs", "pay_to as payTo"])
-    .where(
-      "listing_id",
-      "in",
-      fresh.map((o) => o.listingId),
-    )
+    .where(sql<boolean>`listing_id = ANY(${fresh.map((o) => o.listingId)}::text[])`)
     .where("at", ">=", since)
     .execute();
   const windows = new Map<string, typeof windowRows>();

@@ -26,22 +26,22 @@ const header = (headers: ChallengeInput["headers"], name: string): string | null
 const asObject = (v: unknown): Json | null =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
 
-/** JSON, base64 JSON or base64url JSON: real servers send all three in the header. */
+/**
+ * JSON, base64 JSON or base64url JSON: real servers send all three in the header. Only an object is wanted,
+ * so plain JSON is tried only when the value starts with `{` (never a base64 character): parsing base64 as
+ * JSON first threw a SyntaxError on every probe. Node's base64 decoder reads base64url too.
+ */
 function decodeHeaderJson(value: string): Json | null {
   const trimmed = value.trim();
-  const attempts = [trimmed];
-  if (/^[A-Za-z0-9+/_=-]+$/.test(trimmed)) {
-    attempts.push(Buffer.from(trimmed.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"));
+  let text: string;
+  if (trimmed.startsWith("{")) text = trimmed;
+  else if (/^[A-Za-z0-9+/_=-]+$/.test(trimmed)) text = Buffer.from(trimmed, "base64").toString("utf8");
+  else return null;
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
   }
-  for (const text of attempts) {
-    try {
-      const obj = asObject(JSON.parse(text));
-      if (obj) return obj;
-    } catch {
-      // next form
-    }
-  }
-  return null;
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
