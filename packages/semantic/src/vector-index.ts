@@ -42,7 +42,7 @@ function pop32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** Deterministic PRNG (mulberry32), so every replica builds the same hyperplanes. */
+/** Deterministic PRNG (mulberry32), so every replica builds the same rotation. */
 function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -56,10 +56,12 @@ function prng(seed: number) {
 
 /**
  * Nearest neighbours by cosine over unit vectors kept in one contiguous Float32Array (pgvector is not
- * available for this Postgres). Small indexes are scanned exactly. Large ones keep a 256-bit sign hash per
- * vector (random sparse hyperplanes): a query scans the hashes by Hamming distance (table popcount), then
- * ranks the closest `candidates` exactly, so similarities are exact and recall is measured, not assumed
- * (see the test and the semantic benchmark). Upsert and remove are O(1): a removed slot is filled by the
+ * available for this Postgres). Small indexes are scanned exactly. Large ones keep a 512-bit sign hash per
+ * vector (the signs of a fixed random rotation): a query scans the hashes by Hamming distance in two passes
+ * (half the bits for every vector, all of them for the nearest few thousand), then ranks the closest
+ * `candidates` exactly, so similarities are exact and recall is measured, not assumed (see the test and the
+ * semantic benchmark: at 100k, 2000 candidates from this hash find as many of the true top 10 as 4000 from
+ * the 256-bit sparse-hyperplane hash it replaced). Upsert and remove are O(1): a removed slot is filled by the
  * last one.
  */
 export class VectorIndex {
