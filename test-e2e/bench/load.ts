@@ -9,21 +9,35 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Drive `urls` round-robin with autocannon and return throughput and latency percentiles. */
+/**
+ * Drive `urls` round-robin with autocannon and return throughput and latency percentiles. Autocannon walks the
+ * list from its start on every connection, so ten connections ask each URL ten times, nearly together; with
+ * `shared` the connections take turns on one walk, so every request asks the next URL (a run of never-repeated
+ * queries stays never-repeated however many connections there are).
+ */
 export async function load(
   label: string,
   urls: string[],
-  opts: { connections?: number; durationS?: number } = {},
+  opts: { connections?: number; durationS?: number; shared?: boolean } = {},
 ): Promise<LoadResult> {
   const first = new URL(urls[0]!);
+  const paths = urls.map((u) => {
+    const p = new URL(u);
+    return `${p.pathname}${p.search}`;
+  });
+  let next = 0;
   const result = await autocannon({
     url: `${first.protocol}//${first.host}`,
     connections: opts.connections ?? 10,
     duration: opts.durationS ?? 8,
-    requests: urls.map((u) => {
-      const p = new URL(u);
-      return { method: "GET", path: `${p.pathname}${p.search}` };
-    }),
+    requests: opts.shared
+      ? [
+          {
+            method: "GET",
+            setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length]! }),
+          },
+        ]
+      : paths.map((path) => ({ method: "GET", path })),
   });
   return {
     label,

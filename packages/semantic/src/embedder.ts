@@ -7,11 +7,16 @@ export const DIMENSIONS = 512;
 export interface Embedder {
   /** Unit-length vectors, one per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
-  /** One text, through the cache (queries repeat: agents ask the same things). */
+  /**
+   * One text, through the cache (queries repeat: agents ask the same things). Concurrent misses share model
+   * calls: those that arrive while one runs are embedded together when it returns.
+   */
   embedCached(text: string): Promise<Float32Array>;
   /** Many texts through the cache: only the misses reach the model, in batches. */
   embedManyCached(texts: string[]): Promise<Float32Array[]>;
   readonly ready: Promise<void>;
+  /** Model calls made and texts sent in them (queries and listings alike). */
+  readonly stats: { calls: number; texts: number };
   close(): Promise<void>;
 }
 
@@ -20,9 +25,12 @@ export interface EmbedderOptions {
   cacheSize?: number;
   /** Texts per model call. */
   batchSize?: number;
+  /** The worker script (`embed-worker.mjs`'s messages); tests pass a stand-in for the model. */
+  workerUrl?: URL;
 }
 
 type Pending = { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void };
+type Waiter = { resolve: (v: Float32Array) => void; reject: (e: Error) => void };
 
 /**
  * The embedding model in a worker thread: requests queue there one batch at a time, the event loop stays
@@ -31,7 +39,8 @@ type Pending = { resolve: (v: Float32Array[]) => void; reject: (e: Error) => voi
 export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
   const cacheSize = opts.cacheSize ?? 20_000;
   const batchSize = opts.batchSize ?? 32;
-  const worker = new Worker(new URL("./embed-worker.mjs", import.meta.url));
+  const worker = new Worker(opts.workerUrl ?? new URL("./embed-worker.mjs", import.meta.url));
+  const stats = { calls: 0, texts: 0 };
   worker.unref();
   const pending = new Map<number, Pending>();
   let seq = 0;
@@ -57,19 +66,66 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
+  // A worker that has gone answers nothing more: later calls fail at once instead of waiting forever.
+  let gone: Error | null = null;
   worker.on("error", (err) => failAll(err));
-  worker.on("exit", () => failAll(new Error("embedding worker exited")));
+  worker.on("exit", () => {
+    gone = new Error("embedding worker exited");
+    failAll(gone);
+  });
 
   const call = (texts: string[]) =>
     new Promise<Float32Array[]>((resolve, reject) => {
       if (closed) return reject(new Error("embedder closed"));
+      if (gone) return reject(gone);
       const id = ++seq;
       pending.set(id, { resolve, reject });
+      stats.calls++;
+      stats.texts += texts.length;
       worker.postMessage({ id, texts });
     });
 
   const cache = new Map<string, Float32Array>();
   const inflight = new Map<string, Promise<Float32Array>>();
+
+  // Query misses that arrive while the model is busy with a query call wait here and go as one call when it
+  // returns: ten concurrent new needs cost one or two model calls, not ten queued one by one. A miss that finds
+  // the model idle is sent at once, alone, so one agent waits for nothing more than its own call.
+  const queued = new Map<string, Waiter>();
+  let querying = false;
+  const settle = (waiters: Waiter[], vectors: Float32Array[]) => {
+    for (const [i, w] of waiters.entries()) {
+      const v = vectors[i];
+      if (v) w.resolve(v);
+      else w.reject(new Error("embedding failed: no vector"));
+    }
+  };
+  const flush = () => {
+    if (querying || queued.size === 0) return;
+    const batch = [...queued].slice(0, batchSize);
+    for (const [t] of batch) queued.delete(t);
+    const texts = batch.map(([t]) => t);
+    const waiters = batch.map(([, w]) => w);
+    querying = true;
+    void send(texts, waiters).finally(() => {
+      querying = false;
+      flush();
+    });
+  };
+  /** One model call; if it fails, each text alone, so a text the model rejects fails only its own callers. */
+  const send = async (texts: string[], waiters: Waiter[]): Promise<void> => {
+    try {
+      settle(waiters, await call(texts));
+    } catch (err) {
+      if (texts.length === 1) return waiters[0]!.reject(err as Error);
+      await Promise.all(texts.map((t, i) => send([t], [waiters[i]!])));
+    }
+  };
+  const enqueue = (text: string) =>
+    new Promise<Float32Array>((resolve, reject) => {
+      queued.set(text, { resolve, reject });
+      flush();
+    });
 
   const remember = (text: string, v: Float32Array) => {
     cache.set(text, v);
@@ -84,6 +140,7 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
 
   return {
     ready,
+    stats,
     embed,
     async embedManyCached(texts) {
       const misses = [...new Set(texts.filter((t) => !cache.has(t)))];
@@ -104,9 +161,8 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
       }
       const running = inflight.get(text);
       if (running) return running;
-      const p = call([text]).then(([v]) => {
+      const p = enqueue(text).then((v) => {
         inflight.delete(text);
-        if (!v) throw new Error("embedding failed: no vector");
         remember(text, v);
         return v;
       });

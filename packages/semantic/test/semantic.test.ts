@@ -75,6 +75,44 @@ describe("VectorIndex", () => {
   });
 });
 
+describe("embedder queueing (a stand-in worker: 30 ms per call, no model)", () => {
+  const e = createEmbedder({ workerUrl: new URL("./stand-in-worker.mjs", import.meta.url) });
+  afterAll(() => e.close());
+
+  it("sends a miss at once when the model is idle and the misses that arrive meanwhile together", async () => {
+    await e.ready;
+    const before = e.stats.calls;
+    const texts = Array.from({ length: 10 }, (_, i) => `a need never seen before, number ${i}`);
+    const together = await Promise.all(texts.map((t) => e.embedCached(t)));
+    // The first alone, the nine that arrived while it ran in one call.
+    expect(e.stats.calls - before).toBe(2);
+    const alone = await e.embed(texts);
+    for (const [i, v] of together.entries()) expect(Array.from(v)).toEqual(Array.from(alone[i]!));
+    // Asked again, concurrently or not: from the cache, no model call.
+    await Promise.all(texts.map((t) => e.embedCached(t)));
+    expect(e.stats.calls - before).toBe(3);
+  });
+
+  it("a text the model rejects fails only its own callers; the others in its batch get their vectors", async () => {
+    await e.ready;
+    const asked = ["first, alone", "reject me", "second", "third", "reject me"].map((t) =>
+      e.embedCached(t).then(
+        (v) => ({ ok: true, v }),
+        (err: Error) => ({ ok: false, err }),
+      ),
+    );
+    const got = await Promise.all(asked);
+    expect(got.map((g) => g.ok)).toEqual([true, false, true, true, false]);
+    expect(String((got[1] as { err: Error }).err)).toMatch(/rejected/);
+    const [second] = await e.embed(["second"]);
+    expect(Array.from((got[2] as { v: Float32Array }).v)).toEqual(Array.from(second!));
+    // A failure is not remembered: the text is asked of the model again.
+    const calls = e.stats.calls;
+    await expect(e.embedCached("reject me")).rejects.toThrow(/rejected/);
+    expect(e.stats.calls).toBe(calls + 1);
+  });
+});
+
 describe("embedder (the bundled model, in a worker thread)", () => {
   const e = createEmbedder({ cacheSize: 2 });
   afterAll(() => e.close());
@@ -89,6 +127,17 @@ describe("embedder (the bundled model, in a worker thread)", () => {
     expect(need!.length).toBe(DIMENSIONS);
     expect(dot(need!, need!)).toBeCloseTo(1, 4);
     expect(dot(need!, weather!)).toBeGreaterThan(dot(need!, stocks!));
+  });
+
+  it("gives concurrent new queries, embedded together, the vectors each gets alone", async () => {
+    await e.ready;
+    const texts = ["convert pdf invoices to json", "who owns this ethereum address", "sunrise time in Oslo"];
+    const together = await Promise.all(texts.map((t) => e.embedCached(t)));
+    for (const [i, t] of texts.entries()) {
+      const [alone] = await e.embed([t]);
+      expect(dot(together[i]!, alone!)).toBeCloseTo(1, 5);
+      for (let d = 0; d < DIMENSIONS; d++) expect(together[i]![d]).toBeCloseTo(alone![d]!, 6);
+    }
   });
 
   it("caches query vectors and keeps the event loop free while the model runs", async () => {

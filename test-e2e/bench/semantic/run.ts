@@ -297,6 +297,7 @@ for (const n of SIZES) {
       rowsL.push(
         await load(`meaning, every query new (model per request) @${n}`, urls(fresh), {
           durationS: DURATION,
+          shared: true,
         }),
       );
     } else {
@@ -311,7 +312,9 @@ for (const n of SIZES) {
       );
       // Every query new: the full-text search runs for each request.
       const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
-      rowsL.push(await load(`plain text, every query new @${n}`, urls(fresh), { durationS: DURATION }));
+      rowsL.push(
+        await load(`plain text, every query new @${n}`, urls(fresh), { durationS: DURATION, shared: true }),
+      );
     }
     await api.stop();
     await dropQueuePrefix(QUEUE_PREFIX);
