@@ -4,7 +4,7 @@ import {
   type Chain,
   createLocalFacilitator,
   type DemoSellers,
-  FORECAST_SCHEMA,
+  probedListingRow,
   type RunningService,
   startChain,
   startDemoSellers,
@@ -62,27 +62,13 @@ async function listSeller() {
   const id = randomUUID();
   await db
     .insertInto("listings")
-    .values({
-      id,
-      name: "Drill seller",
-      description: "bought through a Redis restart",
-      endpoint_url: s.url,
-      endpoint_canonical: `${s.url}#${id}`,
-      host: s.host,
-      registered_domain: "sellers.test",
-      category: "data.weather",
-      price_amount: 0.01,
-      request_schema: null,
-      response_schema: JSON.stringify(FORECAST_SCHEMA),
-      sample_query: null,
-      submitter_email: null,
-      facilitator_url: null,
-      mpp_offers: null,
-      status: "verified",
-      obs_pay_to: chain.wallets.sellers[0]!.address,
-      amount_atomic: "10000",
-      amount_usd: 0.01,
-    } as never)
+    .values(
+      probedListingRow(
+        s,
+        { id, name: "Drill seller", payTo: chain.wallets.sellers[0]!.address },
+        { description: "bought through a Redis restart" },
+      ) as never,
+    )
     .execute();
   return id;
 }

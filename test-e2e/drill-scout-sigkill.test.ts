@@ -4,7 +4,7 @@ import {
   type Chain,
   createLocalFacilitator,
   type DemoSellers,
-  FORECAST_SCHEMA,
+  probedListingRow,
   startChain,
   startDemoSellers,
 } from "@tollgate/devnet";
@@ -61,27 +61,13 @@ describe("drill: the scout-buyer killed mid-purchase", () => {
     const id = randomUUID();
     await db
       .insertInto("listings")
-      .values({
-        id,
-        name: "Slow seller",
-        description: "answers after four seconds",
-        endpoint_url: seller.url,
-        endpoint_canonical: `${seller.url}#${id}`,
-        host: seller.host,
-        registered_domain: "sellers.test",
-        category: "data.weather",
-        price_amount: 0.01,
-        request_schema: null,
-        response_schema: JSON.stringify(FORECAST_SCHEMA),
-        sample_query: null,
-        submitter_email: null,
-        facilitator_url: null,
-        mpp_offers: null,
-        status: "verified",
-        obs_pay_to: chain.wallets.sellers[0]!.address,
-        amount_atomic: "10000",
-        amount_usd: 0.01,
-      } as never)
+      .values(
+        probedListingRow(
+          seller,
+          { id, name: "Slow seller", payTo: chain.wallets.sellers[0]!.address },
+          { description: "answers after four seconds" },
+        ) as never,
+      )
       .execute();
     const purchases = () =>
       db

@@ -5,7 +5,7 @@ import {
   type Chain,
   createLocalFacilitator,
   type DemoSellers,
-  FORECAST_SCHEMA,
+  probedListingRow,
   type SellerName,
   signPaymentFor,
   startChain,
@@ -83,28 +83,13 @@ async function listSeller(name: SellerName, over: Record<string, unknown> = {}, 
   const id = randomUUID();
   await db
     .insertInto("listings")
-    .values({
-      id,
-      name: `Demo ${name}`,
-      description: "demo seller",
-      endpoint_url: s.url,
-      endpoint_canonical: `${s.url}#${id}`,
-      host: s.host,
-      registered_domain: "sellers.test",
-      category: "data.weather",
-      price_amount: 0.01,
-      request_schema: null,
-      response_schema: JSON.stringify(FORECAST_SCHEMA),
-      sample_query: null,
-      submitter_email: null,
-      facilitator_url: null,
-      mpp_offers: null,
-      status: "verified",
-      obs_pay_to: chain.wallets.sellers[0]!.address,
-      amount_atomic: "10000",
-      amount_usd: 0.01,
-      ...over,
-    } as never)
+    .values(
+      probedListingRow(
+        s,
+        { id, name: `Demo ${name}`, payTo: chain.wallets.sellers[0]!.address },
+        { description: "demo seller", ...over },
+      ) as never,
+    )
     .execute();
   return id;
 }

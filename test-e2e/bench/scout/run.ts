@@ -9,8 +9,8 @@ import { testPrefix } from "@tollgate/db/testing";
 import {
   createLocalFacilitator,
   dropQueuePrefix,
-  FORECAST_SCHEMA,
   payingFetch,
+  probedListingRow,
   startChain,
   startDemoSellers,
   startService,
@@ -44,27 +44,11 @@ const rawRate = raw / ((performance.now() - rawStart) / 1000);
 for (let i = 0; i < LISTINGS; i += 100) {
   const rows = Array.from({ length: Math.min(100, LISTINGS - i) }, (_, k) => {
     const id = `lst_${randomUUID().replaceAll("-", "").slice(0, 20)}`;
-    return {
-      id,
-      name: `bench ${i + k}`,
-      description: "bench",
-      endpoint_url: s.url,
-      endpoint_canonical: `${s.url}#${i + k}`,
-      host: s.host,
-      registered_domain: "sellers.test",
-      category: "data.weather",
-      price_amount: 0.01,
-      request_schema: null,
-      response_schema: JSON.stringify(FORECAST_SCHEMA),
-      sample_query: null,
-      submitter_email: null,
-      facilitator_url: null,
-      mpp_offers: null,
-      status: "verified",
-      obs_pay_to: seller,
-      amount_atomic: "10000",
-      amount_usd: 0.01,
-    };
+    return probedListingRow(
+      s,
+      { id, name: `bench ${i + k}`, payTo: seller, canonicalSuffix: String(i + k) },
+      { description: "bench" },
+    );
   });
   await db
     .insertInto("listings")

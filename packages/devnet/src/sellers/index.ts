@@ -1,3 +1,4 @@
 export * from "./challenge.js";
+export * from "./listing.js";
 export * from "./sellers.js";
 export * from "./server.js";
