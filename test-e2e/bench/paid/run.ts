@@ -3,14 +3,21 @@
  * 1 buyer and with 4 buyers in parallel, beside the raw rate at which the same chain accepts
  * transferWithAuthorization sent back to back from one wallet (no HTTP, no database), and unpaid verdict
  * computations per second (build + sign the attestation, no payment), all in the same run.
+ * The api runs as production runs it: its bundle (`pnpm bundle api`, rebuilt here when its sources changed),
+ * `node dist/main.js`; `BENCH_API=tsx` runs the sources under tsx instead. Each paid run also prints the
+ * api process's CPU (user + system, from /proc) per paid round trip.
  * Run: pnpm bench:paid
  */
 
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { testPrefix } from "@tollgate/db/testing";
 import {
   type Chain,
   dropQueuePrefix,
   payingFetch,
+  ROOT,
   signAuthorization,
   startChain,
   startService,
@@ -21,11 +28,21 @@ import { findListing, issueVerdict } from "@tollgate/registry";
 import { generateSigningKey } from "@tollgate/x402";
 import { encodeFunctionData, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { bundleInputsHash, stampOf } from "../../../scripts/bundle-inputs.mjs";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
 const BUYERS = (process.env.BENCH_BUYERS ?? "1,4").split(",").map(Number);
 const RAW_N = Number(process.env.BENCH_RAW_TRANSFERS ?? 400);
+const API_MODE = process.env.BENCH_API ?? "bundle";
+if (API_MODE !== "bundle" && API_MODE !== "tsx") throw new Error(`BENCH_API=${API_MODE}: bundle or tsx`);
+// The production artefact (Dockerfile: `node dist/main.js` in dist/bundles/api), rebuilt if stale.
+const BUNDLE = path.join(ROOT, "dist", "bundles", "api");
+if (API_MODE === "bundle") {
+  const stamp = stampOf("api");
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8").trim() !== bundleInputsHash())
+    execFileSync(process.execPath, ["scripts/bundle.mjs", "api"], { cwd: ROOT, stdio: "inherit" });
+}
 const chain = await startChain();
 
 /**
@@ -67,9 +84,23 @@ async function rawTransferRate(c: Chain): Promise<number> {
   const t0 = performance.now();
   const hashes: Hex[] = [];
   for (const tx of txs) hashes.push(await c.publicClient.sendRawTransaction({ serializedTransaction: tx }));
-  // One account's transactions are mined in nonce order: the last receipt means all of them landed. (One
-  // waiter, so polling does not load the node being measured.)
-  await c.publicClient.waitForTransactionReceipt({ hash: hashes.at(-1)!, pollingInterval: 10 });
+  // One account's transactions are mined in nonce order: the last receipt means all of them landed. One
+  // waiter asking for that receipt directly (one call a look; viem's waitForTransactionReceipt watches the
+  // block number and fetches the transaction and receipt on every new block), with a bound that reports
+  // how far the chain got instead of hanging.
+  const last = hashes.at(-1)!;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const r = await c.publicClient.getTransactionReceipt({ hash: last }).catch(() => null);
+    if (r) break;
+    if (Date.now() > deadline) {
+      const mined = await c.publicClient.getTransactionCount({ address: relayer.address });
+      throw new Error(
+        `raw: last of ${RAW_N} transfers not mined after 60 s (relayer nonce ${mined} of ${nonce})`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
   const secs = (performance.now() - t0) / 1000;
   const receipts = await Promise.all(hashes.map((hash) => c.publicClient.getTransactionReceipt({ hash })));
   const failed = receipts.filter((r) => r.status !== "success").length;
@@ -92,10 +123,17 @@ const api = await startService(
     FACILITATOR_RPC_URL: chain.rpcUrl,
     FACILITATOR_PRIVATE_KEY: chain.wallets.facilitator.privateKey,
     SIGNING_KEY_FILE: "/tmp/tollgate-bench-key.json",
-    // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
   },
-  { timeoutMs: 180_000 },
+  // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
+  { timeoutMs: 180_000, ...(API_MODE === "bundle" ? { bundle: BUNDLE } : {}) },
 );
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+/** CPU time (user + system, ms) the api process has used so far. */
+function apiCpuMs(): number {
+  const stat = readFileSync(`/proc/${api.child.pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+}
 const base = String(api.ready.url);
 const created = (await (
   await fetch(`${base}/v1/listings`, {
@@ -112,8 +150,11 @@ const created = (await (
 ).json()) as { id: string };
 
 /** Paid verdicts with `buyers` in parallel, each its own wallet (independent nonces), full x402 round trips. */
-async function paidRate(buyers: number): Promise<{ rate: number; paid: number; failed: number }> {
+async function paidRate(
+  buyers: number,
+): Promise<{ rate: number; paid: number; failed: number; cpuMs: number }> {
   const operatorBefore = await chain.balanceOf(chain.wallets.operator.address);
+  const cpuBefore = apiCpuMs();
   let paid = 0;
   let failed = 0;
   const end = Date.now() + SECONDS * 1000;
@@ -131,10 +172,11 @@ async function paidRate(buyers: number): Promise<{ rate: number; paid: number; f
       }
     }),
   );
+  const cpuMs = (apiCpuMs() - cpuBefore) / Math.max(1, paid + failed);
   const collected = (await chain.balanceOf(chain.wallets.operator.address)) - operatorBefore;
   if (collected !== BigInt(paid) * 5000n)
     console.error(`MONEY MISMATCH: collected ${collected} for ${paid} paid answers`);
-  return { rate: paid / SECONDS, paid, failed };
+  return { rate: paid / SECONDS, paid, failed, cpuMs };
 }
 
 // The raw rate is measured before and after the paid runs, so a change of load during the run shows.
@@ -159,15 +201,16 @@ await dropQueuePrefix(QUEUE_PREFIX);
 await db.destroy();
 await chain.stop();
 await dropBenchDb(name);
-console.log(`| run | per second | ratio to raw transfers |
-|---|---|---|
-| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${raw.toFixed(1)} (${rawBefore.toFixed(1)} / ${rawAfter.toFixed(1)}) | 1.00 |
+console.log(`api: ${API_MODE === "bundle" ? "production bundle (node dist/main.js)" : "sources under tsx"}
+| run | per second | ratio to raw transfers | api CPU ms per round trip |
+|---|---|---|---|
+| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${raw.toFixed(1)} (${rawBefore.toFixed(1)} / ${rawAfter.toFixed(1)}) | 1.00 | — |
 ${paidRuns
   .map(
     (r) =>
-      `| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} in parallel | ${r.rate.toFixed(1)} | ${(r.rate / raw).toFixed(2)} |`,
+      `| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} in parallel | ${r.rate.toFixed(1)} | ${(r.rate / raw).toFixed(2)} | ${r.cpuMs.toFixed(1)} |`,
   )
   .join("\n")}
-| unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — |
+| unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — | — |
 
 (${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)`);

@@ -1,12 +1,11 @@
-import { createChainFacilitator } from "@tollgate/x402";
-import type { FacilitatorClient } from "@x402/core/server";
+import { type ChainFacilitator, createChainFacilitator } from "@tollgate/x402";
 import type { Chain } from "../chain/index.js";
 
 /** The in-process facilitator on the local chain, paying gas from the devnet facilitator wallet. */
 export function createLocalFacilitator(
   chain: Chain,
   opts: { confirmationTimeoutMs?: number } = {},
-): FacilitatorClient {
+): ChainFacilitator {
   return createChainFacilitator({
     rpcUrl: chain.rpcUrl,
     privateKey: chain.wallets.facilitator.privateKey,

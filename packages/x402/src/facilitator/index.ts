@@ -6,6 +6,7 @@ import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
 import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createDirectSettler } from "./direct.js";
 import { waitForReceipt } from "./receipt.js";
 import { recentReads } from "./recent.js";
 import { createPipelinedSender } from "./sender.js";
@@ -21,7 +22,7 @@ export function createChainFacilitator(opts: {
   privateKey: `0x${string}`;
   chainId?: number;
   confirmationTimeoutMs?: number;
-}): FacilitatorClient {
+}): ChainFacilitator {
   const chain = defineChain({
     id: opts.chainId ?? 8453,
     name: "base",
@@ -63,12 +64,31 @@ export function createChainFacilitator(opts: {
     .filter(([, id]) => id === chainId)
     .map(([name]) => name as `${string}:${string}`);
   if (v1Networks.length > 0) facilitator.registerV1(v1Networks, new ExactEvmSchemeV1(signer));
+  // A payment verified here is settled without the scheme verifying it all again (direct.ts).
+  const direct = createDirectSettler({
+    client: pub as PublicClient,
+    send: (req) => sender.sendTransaction(req),
+    codeAt,
+    confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
+  });
   return {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    async verify(payload, requirements) {
+      const verdict = await facilitator.verify(payload, requirements);
+      if (verdict.isValid) await direct.verifiedOk(payload, requirements);
+      return verdict;
+    },
+    settle(payload, requirements) {
+      if (direct.claims(payload, requirements)) return direct.settle(payload, requirements);
+      direct.counts.scheme++;
+      return facilitator.settle(payload, requirements);
+    },
     getSupported: async () => facilitator.getSupported() as never,
+    settlements: direct.counts,
   };
 }
+
+/** The in-process facilitator; `settlements` counts which path settled (direct, or the scheme's settle). */
+export type ChainFacilitator = FacilitatorClient & { settlements: { direct: number; scheme: number } };
 
 /** Production: a remote facilitator URL. Local chain: the in-process facilitator. */
 export function facilitatorFromConfig(

@@ -1,0 +1,227 @@
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import {
+  encodeFunctionData,
+  type Hex,
+  isAddressEqual,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  parseSignature,
+} from "viem";
+import { waitForReceipt } from "./receipt.js";
+import type { RawSend } from "./sender.js";
+
+// The exact scheme's reason codes (@x402/evm), so that a refusal reads the same whichever path settled it.
+const NONCE_USED = "invalid_exact_evm_nonce_already_used";
+const TX_FAILED = "invalid_exact_evm_transaction_failed";
+const TRANSFER_MISMATCH = "invalid_exact_evm_transfer_event_mismatch";
+const VALID_BEFORE = "invalid_exact_evm_payload_authorization_valid_before";
+const VALID_AFTER = "invalid_exact_evm_payload_authorization_valid_after";
+const BALANCE = "invalid_exact_evm_insufficient_balance";
+const SIGNATURE = "invalid_exact_evm_signature";
+const PENDING = "settlement_pending";
+
+/** transferWithAuthorization, (v, r, s) form, and the ERC-20 Transfer event. */
+const TOKEN_ABI = [
+  {
+    type: "function",
+    name: "transferWithAuthorization",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "from", type: "address" },
+      { name: "to", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "validAfter", type: "uint256" },
+      { name: "validBefore", type: "uint256" },
+      { name: "nonce", type: "bytes32" },
+      { name: "v", type: "uint8" },
+      { name: "r", type: "bytes32" },
+      { name: "s", type: "bytes32" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "value", type: "uint256", indexed: false },
+    ],
+  },
+] as const;
+
+interface Eip3009 {
+  authorization: {
+    from: `0x${string}`;
+    to: `0x${string}`;
+    value: string;
+    validAfter: string;
+    validBefore: string;
+    nonce: Hex;
+  };
+  signature: Hex;
+}
+
+/** An x402 v2 exact EIP-3009 payload signed by a plain key (65-byte signature), or null. */
+function eoaAuthorization(payload: PaymentPayload, req: PaymentRequirements): Eip3009 | null {
+  if (payload.x402Version !== 2 || req.scheme !== "exact") return null;
+  const p = payload.payload as Partial<Eip3009> | undefined;
+  const a = p?.authorization;
+  if (!a || typeof p.signature !== "string" || !/^0x[0-9a-fA-F]{130}$/.test(p.signature)) return null;
+  for (const k of ["from", "to"] as const) if (!/^0x[0-9a-fA-F]{40}$/.test(String(a[k]))) return null;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(String(a.nonce))) return null;
+  for (const k of ["value", "validAfter", "validBefore"] as const)
+    if (!/^[0-9]{1,78}$/.test(String(a[k]))) return null;
+  return p as Eip3009;
+}
+
+/** The same refusal codes the scheme gives for a transaction the node refuses (estimate or broadcast). */
+function reasonOf(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/authorization.*(expired|valid before)|AuthorizationExpired/i.test(msg)) return VALID_BEFORE;
+  if (/authorization.*not.*valid|AuthorizationNotYetValid/i.test(msg)) return VALID_AFTER;
+  if (/authorization.*used|AuthorizationAlreadyUsed|AuthorizationUsedOrCanceled/i.test(msg))
+    return NONCE_USED;
+  if (/transfer.*exceeds.*balance|insufficient.*balance|ERC20InsufficientBalance/i.test(msg)) return BALANCE;
+  if (/invalid.*signature|SignerMismatch|InvalidSignatureV|InvalidSignatureS/i.test(msg)) return SIGNATURE;
+  return TX_FAILED;
+}
+
+/**
+ * Settles, without verifying a second time, the EIP-3009 payments this facilitator has itself just
+ * verified: the scheme's own settle checks the whole payment again (the payer's code, the EIP-712 hash and
+ * the secp256k1 recovery of the signature) before it sends. Here a payment that verified — exactly this
+ * payload for exactly these requirements, signed by a plain key (65 bytes) from an address without code —
+ * is sent as `transferWithAuthorization(…, v, r, s)` at once. Nothing is taken on trust that could move
+ * money wrongly: the token checks the signature, the nonce, the validity window and the balance again when
+ * the transaction runs, and the settlement counts only if its receipt carries the Transfer of the amount
+ * from the payer to payTo on the asset. An authorization this facilitator is settling, or has settled, is
+ * refused without sending. Everything else (smart-wallet signatures, ERC-6492, Permit2, v1 payloads, a
+ * payment not verified here) goes to the scheme's settle.
+ */
+export function createDirectSettler(opts: {
+  client: Pick<PublicClient, "getTransactionReceipt">;
+  send: (req: RawSend) => Promise<Hex>;
+  /** The payer's code (shared reads): only an address without code is settled here. */
+  codeAt: (address: string) => Promise<Hex | undefined>;
+  confirmationTimeoutMs: number;
+  /** How long a verification stands for a settlement (the seller settles within a request). */
+  verifiedForMs?: number;
+}) {
+  const verifiedForMs = opts.verifiedForMs ?? 120_000;
+  // signature → the exact verified payload and requirements, and until when
+  const verified = new Map<string, { identity: string; until: number }>();
+  // `${payer}:${nonce}` of authorizations being settled, and of those settled (until their validBefore)
+  const inFlight = new Set<string>();
+  const settled = new Map<string, number>();
+  const counts = { direct: 0, scheme: 0 };
+
+  const identity = (payload: PaymentPayload, req: PaymentRequirements) =>
+    JSON.stringify([payload.x402Version, payload.accepted, payload.payload, req]);
+
+  const prune = (now: number) => {
+    if (verified.size > 5000) for (const [k, e] of verified) if (e.until <= now) verified.delete(k);
+    if (settled.size > 5000) for (const [k, until] of settled) if (until <= now) settled.delete(k);
+  };
+
+  return {
+    counts,
+    /** After the scheme's verify said valid: keep that this exact payment may be settled directly. */
+    async verifiedOk(payload: PaymentPayload, req: PaymentRequirements): Promise<void> {
+      const p = eoaAuthorization(payload, req);
+      if (!p) return;
+      const code = await opts.codeAt(p.authorization.from.toLowerCase()).catch(() => "error");
+      if (code !== undefined && code !== "0x") return;
+      const now = Date.now();
+      prune(now);
+      verified.set(p.signature.toLowerCase(), {
+        identity: identity(payload, req),
+        until: now + verifiedForMs,
+      });
+    },
+
+    /** Whether this settlement is this path's: verified here, unchanged since, not expired. */
+    claims(payload: PaymentPayload, req: PaymentRequirements): boolean {
+      const p = eoaAuthorization(payload, req);
+      if (!p) return false;
+      const kept = verified.get(p.signature.toLowerCase());
+      return !!kept && kept.until > Date.now() && kept.identity === identity(payload, req);
+    },
+
+    async settle(payload: PaymentPayload, req: PaymentRequirements): Promise<SettleResponse> {
+      const p = eoaAuthorization(payload, req) as Eip3009;
+      const a = p.authorization;
+      const network = payload.accepted.network;
+      const payer = a.from;
+      const refused = (errorReason: string, transaction = "", errorMessage?: string): SettleResponse => ({
+        success: false,
+        errorReason: errorReason as SettleResponse["errorReason"],
+        ...(errorMessage ? { errorMessage: errorMessage.slice(0, 500) } : {}),
+        transaction,
+        network,
+        payer,
+      });
+      const key = `${a.from.toLowerCase()}:${a.nonce.toLowerCase()}`;
+      const now = Date.now();
+      if (inFlight.has(key) || (settled.get(key) ?? 0) > now) return refused(NONCE_USED);
+      // The window as the scheme checks it at settle time (the token checks it again against block time).
+      const secs = BigInt(Math.floor(now / 1000));
+      if (BigInt(a.validBefore) < secs + 6n) return refused(VALID_BEFORE);
+      if (BigInt(a.validAfter) > secs) return refused(VALID_AFTER);
+      counts.direct++;
+      inFlight.add(key);
+      try {
+        const sig = parseSignature(p.signature);
+        const v = sig.v ?? BigInt(sig.yParity) + 27n;
+        const data = encodeFunctionData({
+          abi: TOKEN_ABI,
+          functionName: "transferWithAuthorization",
+          args: [
+            a.from,
+            a.to,
+            BigInt(a.value),
+            BigInt(a.validAfter),
+            BigInt(a.validBefore),
+            a.nonce,
+            Number(v),
+            sig.r,
+            sig.s,
+          ],
+        });
+        let hash: Hex;
+        try {
+          // Gas is estimated first: an authorization the token would refuse is refused here, sending nothing.
+          hash = await opts.send({ to: req.asset as `0x${string}`, data });
+        } catch (err) {
+          return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
+        }
+        let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>>;
+        try {
+          receipt = await waitForReceipt(opts.client, { hash, timeout: opts.confirmationTimeoutMs });
+        } catch (err) {
+          // Sent, outcome unknown: the caller decides it from the chain.
+          return refused(PENDING, hash, String((err as Error)?.message ?? err));
+        }
+        if (receipt.status !== "success") return refused(TX_FAILED, hash);
+        if (!transferred(receipt.logs, req.asset, a.from, a.to, BigInt(a.value)))
+          return refused(TRANSFER_MISMATCH, hash);
+        settled.set(key, Math.min(Number(a.validBefore) * 1000, now + 86_400_000) + 60_000);
+        return { success: true, transaction: hash, network, payer };
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+  };
+}
+
+/** Whether the logs hold the asset's Transfer of `value` from `from` to `to`. */
+export function transferred(logs: Log[], asset: string, from: string, to: string, value: bigint): boolean {
+  const ours = logs.filter((l) => isAddressEqual(l.address, asset as `0x${string}`));
+  return parseEventLogs({ abi: TOKEN_ABI, eventName: "Transfer", logs: ours }).some(
+    (l) =>
+      isAddressEqual(l.args.from, from as `0x${string}`) &&
+      isAddressEqual(l.args.to, to as `0x${string}`) &&
+      l.args.value === value,
+  );
+}
