@@ -159,35 +159,27 @@ export async function markIndeterminate(db: Db, lease: Lease, error: string): Pr
 
 /**
  * Record the settlement, in the caller's transaction: the row's work is handed back for the caller to
- * publish in the same transaction; null when the row was already closed (published once only).
+ * publish in the same transaction; null when the row was already closed (published once only). One
+ * statement: the open row is locked and read as it was (its work) and closed in the same round trip.
  */
 export async function markSettled(
   trx: Db,
   id: string,
   txHash: string,
 ): Promise<{ work: unknown; route: string } | null> {
-  const row = await trx
-    .selectFrom("payments")
-    .select(["route", "work", "status"])
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) return null;
-  await trx
-    .updateTable("payments")
-    .set({
-      status: "settled",
-      tx_hash: txHash,
-      error: null,
-      settled_at: new Date(),
-      finalized_at: new Date(),
-      lease_until: null,
-      work: null,
-      pending_key: null,
-    })
-    .where("id", "=", id)
-    .execute();
-  return { route: row.route, work: row.work };
+  const r = await sql<{ route: string; work: unknown }>`
+    WITH was AS (
+      SELECT id, route, work FROM payments
+      WHERE id = ${id} AND status IN (${sql.join([...OPEN_STATUSES])})
+      FOR UPDATE
+    )
+    UPDATE payments p
+    SET status = 'settled', tx_hash = ${txHash}, error = NULL, settled_at = now(), finalized_at = now(),
+        lease_until = NULL, work = NULL, pending_key = NULL
+    FROM was WHERE p.id = was.id
+    RETURNING was.route, was.work`.execute(trx);
+  const row = r.rows[0];
+  return row ? { route: row.route, work: row.work } : null;
 }
 
 /** Open rows nobody holds: the reconciler's work list. */
