@@ -50,7 +50,13 @@ beforeAll(async () => {
     const status = Number(c.req.param("status"));
     const a: PaidAnswer = await seller.sell(
       { url: c.req.url, paymentHeader: c.req.header("payment-signature") ?? null },
-      { route: "test", amountAtomic: "7000", description: "test", successStatus: status === 201 ? 201 : 200 },
+      {
+        route: "test",
+        amountAtomic: "7000",
+        description: "test",
+        successStatus: status === 201 ? 201 : 200,
+        readOnly: c.req.query("ro") === "1",
+      },
       async () => {
         handlerRuns++;
         return { status, body: { content: "secret", status } };
@@ -70,10 +76,15 @@ afterAll(async () => {
 
 const operator = () => chain.wallets.operator.address;
 
-describe("selling: payment only on the success status", () => {
+const modes = [
+  ["", "reserve, then answer"],
+  ["?ro=1", "read-only: answer, then reserve with it"],
+] as const;
+
+describe.each(modes)("selling (%s: %s): payment only on the success status", (ro) => {
   it.each([200, 201])("%i is charged once, with a receipt", async (status) => {
     const before = await chain.balanceOf(operator());
-    const res = await payingFetch(chain, chain.wallets.buyers[0]!)(`${base}/ok/${status}`);
+    const res = await payingFetch(chain, chain.wallets.buyers[0]!)(`${base}/ok/${status}${ro}`);
     expect(res.status).toBe(status);
     expect(res.headers.get("payment-response")).toBeTruthy();
     expect(await chain.balanceOf(operator())).toBe(before + 7000n);
@@ -83,7 +94,9 @@ describe("selling: payment only on the success status", () => {
     const before = await chain.balanceOf(operator());
     const buyers = chain.wallets.buyers.slice(0, 4);
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => payingFetch(chain, buyers[i % buyers.length]!)(`${base}/ok/200`)),
+      Array.from({ length: 12 }, (_, i) =>
+        payingFetch(chain, buyers[i % buyers.length]!)(`${base}/ok/200${ro}`),
+      ),
     );
     const failures = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.text()));
     expect(failures).toEqual([]);
@@ -91,9 +104,15 @@ describe("selling: payment only on the success status", () => {
   });
 
   it("a payment settled by another request after this one looked it up gets that answer, never a 402", async () => {
-    const url = `${base}/ok/200`;
+    const url = `${base}/ok/200${ro}`;
     const header = await signPaymentFor(chain, chain.wallets.buyers[0]!, url);
-    const route = { route: "test", amountAtomic: "7000", description: "test", successStatus: 200 as const };
+    const route = {
+      route: "test",
+      amountAtomic: "7000",
+      description: "test",
+      successStatus: 200 as const,
+      readOnly: ro !== "",
+    };
     const late = { url, paymentHeader: header };
     expect(await okSeller.prior(late, route)).toBeNull(); // nothing seen yet: sell takes this look-up over
     const before = await chain.balanceOf(operator());
@@ -108,7 +127,7 @@ describe("selling: payment only on the success status", () => {
 
   it.each([400, 404, 409, 500, 503])("a %i answer is never charged", async (status) => {
     const before = await chain.balanceOf(operator());
-    const res = await payingFetch(chain, chain.wallets.buyers[1]!)(`${base}/ok/${status}`);
+    const res = await payingFetch(chain, chain.wallets.buyers[1]!)(`${base}/ok/${status}${ro}`);
     expect(res.status).toBe(status);
     expect(res.headers.get("payment-response")).toBeNull();
     expect(await chain.balanceOf(operator())).toBe(before);
@@ -118,7 +137,21 @@ describe("selling: payment only on the success status", () => {
       .orderBy("created_at", "desc")
       .limit(1)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "not_charged", tx_hash: null });
+    expect(row).toMatchObject({ status: "not_charged", tx_hash: null, error: `status_${status}` });
+  });
+
+  it("the same payment sent twice at once is answered the same to both and charged once", async () => {
+    const url = `${base}/ok/200${ro}`;
+    const header = await signPaymentFor(chain, chain.wallets.buyers[4]!, url);
+    const before = await chain.balanceOf(operator());
+    const both = await Promise.all(
+      [0, 1].map(() => fetch(url, { headers: { "payment-signature": header } })),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(both.map((r) => r.json()));
+    expect(a).toEqual(b);
+    expect(both.every((r) => r.headers.get("payment-response"))).toBe(true);
+    expect(await chain.balanceOf(operator())).toBe(before + 7000n);
   });
 
   it("a failing facilitator serves no content and takes no money", async () => {
@@ -147,5 +180,75 @@ describe("selling: payment only on the success status", () => {
       .where("status", "=", "indeterminate")
       .executeTakeFirst();
     expect(row).toBeDefined();
+  });
+});
+
+describe("a read-only route", () => {
+  const route = (readOnly: boolean) => ({
+    route: "test",
+    amountAtomic: "7000",
+    description: "test",
+    successStatus: 200 as const,
+    readOnly,
+  });
+  const rows = async () =>
+    Number(
+      (
+        await tdb.db
+          .selectFrom("payments")
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.each([
+    [false, 1],
+    [true, 0],
+  ])(
+    "readOnly %s: rows written before the handler runs: %i; charged once, answer kept",
+    async (readOnly, early) => {
+      const url = `${base}/ok/200?direct=${readOnly}`;
+      const header = await signPaymentFor(chain, chain.wallets.buyers[1]!, url);
+      const start = await rows();
+      let seen = -1;
+      const before = await chain.balanceOf(operator());
+      const answer = await okSeller.sell({ url, paymentHeader: header }, route(readOnly), async () => {
+        seen = (await rows()) - start;
+        return { status: 200, body: { n: 1 } };
+      });
+      expect(seen).toBe(early);
+      expect(answer.status).toBe(200);
+      expect(await chain.balanceOf(operator())).toBe(before + 7000n);
+      const row = await tdb.db
+        .selectFrom("payments")
+        .selectAll()
+        .where("resource", "=", url)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "settled", answer_status: 200 });
+      // The same payment again: the kept answer, not the handler, and no second charge.
+      const again = await okSeller.sell({ url, paymentHeader: header }, route(readOnly), async () => {
+        throw new Error("must not run");
+      });
+      expect(again.body).toEqual({ n: 1 });
+      expect(await chain.balanceOf(operator())).toBe(before + 7000n);
+    },
+  );
+
+  it("a handler that throws leaves the payment uncharged and recorded", async () => {
+    const url = `${base}/ok/200?direct=throws`;
+    const header = await signPaymentFor(chain, chain.wallets.buyers[1]!, url);
+    const before = await chain.balanceOf(operator());
+    await expect(
+      okSeller.sell({ url, paymentHeader: header }, route(true), async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await chain.balanceOf(operator())).toBe(before);
+    const row = await tdb.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("resource", "=", url)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "not_charged", error: "handler_error", tx_hash: null });
   });
 });

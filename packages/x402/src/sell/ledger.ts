@@ -41,6 +41,22 @@ export async function findPayment(db: Db, payer: string, nonce: string): Promise
     .executeTakeFirst();
 }
 
+const attemptValues = (a: PaymentAttempt) => ({
+  route: a.route,
+  resource: a.resource,
+  listing_id: a.listingId,
+  payer: a.payer.toLowerCase(),
+  nonce: a.nonce.toLowerCase(),
+  amount_atomic: a.amountAtomic,
+  asset: a.asset,
+  network: a.network,
+  pay_to: a.payTo,
+  request_sha256: a.requestSha256,
+  payload_sha256: a.payloadSha256,
+  valid_before: a.validBefore,
+  pending_key: a.pendingKey,
+});
+
 /** Reserve an authorization with a lease; null when this payer+nonce was seen before. */
 export async function reserveAuthorization(
   db: Db,
@@ -51,20 +67,8 @@ export async function reserveAuthorization(
   const row = await db
     .insertInto("payments")
     .values({
-      route: a.route,
-      resource: a.resource,
-      listing_id: a.listingId,
-      payer: a.payer.toLowerCase(),
-      nonce: a.nonce.toLowerCase(),
-      amount_atomic: a.amountAtomic,
-      asset: a.asset,
-      network: a.network,
-      pay_to: a.payTo,
+      ...attemptValues(a),
       status: "verified",
-      request_sha256: a.requestSha256,
-      payload_sha256: a.payloadSha256,
-      valid_before: a.validBefore,
-      pending_key: a.pendingKey,
       lease_id: leaseId,
       lease_until: new Date(Date.now() + leaseMs),
     })
@@ -72,6 +76,64 @@ export async function reserveAuthorization(
     .returning("id")
     .executeTakeFirst();
   return row ? { id: row.id, leaseId } : null;
+}
+
+/**
+ * Reserve an authorization whose answer is already computed, with the answer kept (sealed) and its work, in
+ * one statement: what `reserveAuthorization` then `keepAnswer` write, for a handler that only reads. Null
+ * when this payer+nonce was seen before (nothing written).
+ */
+export async function reserveAnswered(
+  db: Db,
+  a: PaymentAttempt,
+  leaseMs: number,
+  id: string,
+  kept: { status: number; sealed: string; work: unknown },
+): Promise<Lease | null> {
+  const leaseId = randomUUID();
+  const row = await db
+    .insertInto("payments")
+    .values({
+      ...attemptValues(a),
+      id,
+      status: "answered",
+      answer_status: kept.status,
+      answer_sealed: kept.sealed,
+      work: kept.work === undefined || kept.work === null ? null : JSON.stringify(kept.work),
+      lease_id: leaseId,
+      lease_until: new Date(Date.now() + leaseMs),
+    })
+    .onConflict((oc) => oc.columns(["payer", "nonce"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row ? { id: row.id, leaseId } : null;
+}
+
+/**
+ * Record an authorization whose answer was computed and not charged (what `reserveAuthorization` then
+ * `closeUncharged` write); false when this payer+nonce was seen before (nothing written).
+ */
+export async function recordUncharged(
+  db: Db,
+  a: PaymentAttempt,
+  id: string,
+  error: string,
+): Promise<boolean> {
+  const row = await db
+    .insertInto("payments")
+    .values({
+      ...attemptValues(a),
+      id,
+      status: "not_charged",
+      error,
+      pending_key: null,
+      lease_id: randomUUID(),
+      lease_until: null,
+    })
+    .onConflict((oc) => oc.columns(["payer", "nonce"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return !!row;
 }
 
 /**

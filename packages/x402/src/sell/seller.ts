@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Db, PaymentRow } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
 import type { FacilitatorClient } from "@x402/core/server";
@@ -12,6 +13,9 @@ import {
   markIndeterminate,
   markSettled,
   OPEN_STATUSES,
+  type PaymentAttempt,
+  recordUncharged,
+  reserveAnswered,
   reserveAuthorization,
   takeOver,
 } from "./ledger.js";
@@ -74,6 +78,13 @@ export interface PaidRoute {
    * is still taken only for `amountAtomic`, the amount of the offer this request asked for.
    */
   alsoOffered?: string[];
+  /**
+   * The handler only reads (it changes nothing and does not use its paymentId): its answer is computed
+   * once the payment verified and kept with the reservation in one write, instead of a reservation before
+   * the handler and a second write after it. A concurrent request with the same payment may then compute
+   * the answer too; only one reserves the payment, the other gets its outcome.
+   */
+  readOnly?: boolean;
 }
 
 export interface SellRequest {
@@ -335,6 +346,42 @@ export function createSeller(cfg: SellerConfig) {
     return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route));
   }
 
+  /** A read-only route: the handler first, then the reservation with its answer kept (one write), then settle. */
+  async function answerFirst(
+    attempt: PaymentAttempt,
+    keys: PaymentKeys,
+    payload: PaymentPayload,
+    auth: Authorization,
+    route: PaidRoute,
+    url: string,
+    handler: PaidHandler,
+  ): Promise<PaidAnswer> {
+    const id = randomUUID();
+    // The payment reserved meanwhile by another request: its outcome is this request's answer.
+    const taken = async () => {
+      const now = await findPayment(db, auth.from, auth.nonce);
+      return now ? resume(now, keys, payload, auth, route, url, handler) : inProgress();
+    };
+    let answer: PaidAnswer;
+    try {
+      answer = await handler({ paymentId: id });
+    } catch (err) {
+      await recordUncharged(db, attempt, id, "handler_error");
+      throw err;
+    }
+    if (answer.status !== route.successStatus) {
+      if (!(await recordUncharged(db, attempt, id, `status_${answer.status}`))) return taken();
+      return answer;
+    }
+    const lease = await reserveAnswered(db, attempt, leaseMs, id, {
+      status: answer.status,
+      sealed: sealAnswer(keys, answered(answer)),
+      work: answer.work,
+    });
+    if (!lease) return taken();
+    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route));
+  }
+
   const rowOf = (auth: Authorization, route: PaidRoute) => ({
     payer: auth.from.toLowerCase(),
     nonce: auth.nonce.toLowerCase(),
@@ -510,25 +557,23 @@ export function createSeller(cfg: SellerConfig) {
         const now = await findPayment(db, auth.from, auth.nonce);
         return now ? resume(now, keys, payload, auth, route, req.url, handler) : refused;
       }
-      const lease = await reserveAuthorization(
-        db,
-        {
-          route: route.route,
-          resource: req.url,
-          listingId: route.listingId ?? null,
-          payer: auth.from,
-          nonce: auth.nonce,
-          amountAtomic: route.amountAtomic,
-          asset,
-          network,
-          payTo: cfg.payTo,
-          requestSha256: keys.requestSha256,
-          payloadSha256: keys.payloadSha256,
-          validBefore: auth.validBefore,
-          pendingKey: route.pendingKey ?? null,
-        },
-        leaseMs,
-      );
+      const attempt: PaymentAttempt = {
+        route: route.route,
+        resource: req.url,
+        listingId: route.listingId ?? null,
+        payer: auth.from,
+        nonce: auth.nonce,
+        amountAtomic: route.amountAtomic,
+        asset,
+        network,
+        payTo: cfg.payTo,
+        requestSha256: keys.requestSha256,
+        payloadSha256: keys.payloadSha256,
+        validBefore: auth.validBefore,
+        pendingKey: route.pendingKey ?? null,
+      };
+      if (route.readOnly) return answerFirst(attempt, keys, payload, auth, route, req.url, handler);
+      const lease = await reserveAuthorization(db, attempt, leaseMs);
       if (!lease) {
         const now = await findPayment(db, auth.from, auth.nonce);
         return now ? resume(now, keys, payload, auth, route, req.url, handler) : inProgress();

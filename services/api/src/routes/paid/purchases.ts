@@ -19,6 +19,7 @@ export function registerPurchases(app: App, deps: AppDeps) {
     response: { description: "Purchase history", schema: PurchaseHistory },
     listingId: ({ id }) => (isListingId(id) ? id : null),
     find: ({ id }) => activeListing(deps, id),
+    readOnly: true,
     answer: async (listing) => ({ status: 200, body: await purchaseHistory(deps.db, listing) }),
   });
 }

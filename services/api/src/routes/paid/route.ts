@@ -78,6 +78,11 @@ export interface PaidRouteSpec<P extends z.ZodObject | undefined, Found> {
   find: (input: Input<P>) => Promise<Found | null>;
   /** The answer from what was found; charged only when its status is 200. */
   answer: (found: Found, input: Input<P>) => Promise<PaidAnswer>;
+  /**
+   * `find` and `answer` only read (nothing is written until the payment settles): the answer is kept with
+   * the payment's reservation in one write (the seller's `readOnly`).
+   */
+  readOnly?: boolean;
 }
 
 const unknownListing = (input: unknown) => {
@@ -150,6 +155,7 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
         description: spec.offer,
         successStatus: 200,
         listingId: spec.listingId?.(input) ?? null,
+        readOnly: spec.readOnly ?? false,
       },
       {
         refuse: async (seller) =>

@@ -20,6 +20,8 @@ export function registerVerdict(app: App, deps: AppDeps) {
     response: { description: "Verdict", schema: Verdict },
     listingId: ({ id }) => (isListingId(id) ? id : null),
     find: ({ id }) => activeListing(deps, id),
+    // Reads only: the attestation is signed here and published by the finalizer once the payment settles.
+    readOnly: true,
     answer: async (listing) => {
       // The attestation is signed now and published only once the payment settles.
       const { body, attestation } = await prepareVerdict(deps.db, listing, {
