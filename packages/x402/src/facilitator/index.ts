@@ -33,7 +33,13 @@ export function createChainFacilitator(opts: {
   const account = privateKeyToAccount(opts.privateKey);
   // Receipts are not waited for with viem's block watcher but asked for directly, soon after the send
   // (receipt.ts); 100 ms stays the longest interval between two looks.
-  const pub = createPublicClient({ chain, transport: http(opts.rpcUrl), pollingInterval: 100 });
+  // Calls made in the same tick (a settlement's gas estimate, block and priority fee; concurrent requests'
+  // reads) go to the node as one JSON-RPC batch: one HTTP request instead of one each.
+  const pub = createPublicClient({
+    chain,
+    transport: http(opts.rpcUrl, { batch: true }),
+    pollingInterval: 100,
+  });
   // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
   // without reading the nonce from the chain each time or waiting for the previous one to be mined;
   // receipts are awaited concurrently (sender.ts).

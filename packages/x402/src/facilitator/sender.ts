@@ -3,6 +3,7 @@ import {
   concat,
   encodeFunctionData,
   type Hex,
+  hexToBigInt,
   type LocalAccount,
   type PublicClient,
   type TransactionSerializable,
@@ -73,17 +74,37 @@ export function createPipelinedSender(opts: {
     return run;
   }
 
+  /**
+   * EIP-1559 fees as viem's estimateFeesPerGas works them out (the latest block's base fee × 1.2 plus the
+   * node's suggested priority fee), with the block and the priority fee asked for at once rather than one
+   * after the other (over a batching transport, in the same request as the gas estimate). A node without
+   * eth_maxPriorityFeePerGas gets viem's own estimate.
+   */
+  async function fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+    try {
+      const [block, tip] = await Promise.all([
+        client.getBlock({ blockTag: "latest" }),
+        client.request({ method: "eth_maxPriorityFeePerGas" }),
+      ]);
+      if (typeof block.baseFeePerGas !== "bigint") throw new Error("no base fee");
+      const maxPriorityFeePerGas = hexToBigInt(tip);
+      return { maxFeePerGas: (block.baseFeePerGas * 12n) / 10n + maxPriorityFeePerGas, maxPriorityFeePerGas };
+    } catch {
+      return client.estimateFeesPerGas();
+    }
+  }
+
   async function send(req: RawSend): Promise<Hex> {
     const base = { account: account.address, to: req.to, data: req.data, value: req.value };
-    const [gas, fees] = await Promise.all([req.gas ?? client.estimateGas(base), client.estimateFeesPerGas()]);
+    const [gas, fee] = await Promise.all([req.gas ?? client.estimateGas(base), fees()]);
     return queued({
       type: "eip1559",
       to: req.to,
       data: req.data,
       value: req.value,
       gas,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      maxFeePerGas: fee.maxFeePerGas,
+      maxPriorityFeePerGas: fee.maxPriorityFeePerGas,
     });
   }
 
