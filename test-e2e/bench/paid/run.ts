@@ -66,16 +66,16 @@ async function rawTransferRate(c: Chain): Promise<number> {
   );
   const gas = await c.publicClient.estimateGas({ account: relayer.address, to: c.usdc, data: data[0] });
   const fees = await c.publicClient.estimateFeesPerGas();
-  let nonce = await c.publicClient.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+  const first = await c.publicClient.getTransactionCount({ address: relayer.address, blockTag: "pending" });
   const txs = await Promise.all(
-    data.map((d) =>
+    data.map((d, i) =>
       relayer.signTransaction({
         chainId: c.chainId,
         type: "eip1559",
         to: c.usdc,
         data: d,
         gas: (gas * 12n) / 10n,
-        nonce: nonce++,
+        nonce: first + i,
         maxFeePerGas: fees.maxFeePerGas * 2n,
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       }),
@@ -89,15 +89,26 @@ async function rawTransferRate(c: Chain): Promise<number> {
   // block number and fetches the transaction and receipt on every new block), with a bound that reports
   // how far the chain got instead of hanging.
   const last = hashes.at(-1)!;
-  const deadline = Date.now() + 60_000;
+  let seen = first;
+  let progressAt = Date.now();
   for (;;) {
     const r = await c.publicClient.getTransactionReceipt({ hash: last }).catch(() => null);
     if (r) break;
-    if (Date.now() > deadline) {
-      const mined = await c.publicClient.getTransactionCount({ address: relayer.address });
-      throw new Error(
-        `raw: last of ${RAW_N} transfers not mined after 60 s (relayer nonce ${mined} of ${nonce})`,
+    // Seen on this machine now and then: the node accepts every transfer but stops mining at one nonce,
+    // the rest queued behind it, for good. Nothing the bench waits on wrongly: say where it stopped, mine the
+    // pool so the rest of the run has a clean chain, and give no raw figure for this measurement.
+    const mined = await c.publicClient.getTransactionCount({ address: relayer.address });
+    if (mined > seen) [seen, progressAt] = [mined, Date.now()];
+    if (Date.now() - progressAt > 10_000) {
+      const stuck = await c.publicClient.getTransaction({ hash: hashes[mined - first]! }).catch(() => null);
+      console.error(
+        `raw: the node stopped mining at nonce ${mined} (${mined - first} of ${RAW_N} mined; that transaction is ${stuck ? (stuck.blockNumber === null ? "pending in its pool" : "mined") : "unknown to it"}); no raw figure for this measurement`,
       );
+      for (let i = 0; i < 50; i++) {
+        if ((await c.publicClient.getTransactionCount({ address: relayer.address })) >= first + RAW_N) break;
+        await c.publicClient.request({ method: "evm_mine" } as never);
+      }
+      return Number.NaN;
     }
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -184,7 +195,9 @@ const rawBefore = await rawTransferRate(chain);
 const paidRuns = [];
 for (const n of BUYERS) paidRuns.push({ buyers: n, ...(await paidRate(n)) });
 const rawAfter = await rawTransferRate(chain);
-const raw = (rawBefore + rawAfter) / 2;
+// A measurement the node stalled in (NaN) is left out of the mean.
+const rawOk = [rawBefore, rawAfter].filter((r) => Number.isFinite(r));
+const raw = rawOk.reduce((a, b) => a + b, 0) / rawOk.length;
 
 // Unpaid: the verdict computation itself (read listing and purchases, decide, sign, store), no payment.
 const { key } = await generateSigningKey();
