@@ -4,6 +4,7 @@ import { createMetricsRegistry } from "@tollgate/platform";
 import { decodePaymentResponseHeader } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OFFER_FOUND_MS } from "../src/routes/paid/route.js";
 import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
 
 let chain: Chain;
@@ -149,6 +150,39 @@ describe("paid routes over x402 v2", () => {
       expect((await json(unknown)).error).toBe("listing_not_found");
     }
     expect(await chain.balanceOf(operator())).toBe(mid);
+  });
+
+  it("an unpaid request right after another is offered the terms without the listing read again; a paid one always reads it", async () => {
+    const other = (
+      await (
+        await t.req(
+          "POST",
+          "/v1/listings",
+          validListing({ endpoint_url: "https://api.example.com/v1/offer-cache" }),
+        )
+      ).json()
+    ).id as string;
+    const url = `${base}/v1/listings/${other}/verdict`;
+    expect((await fetch(url)).status).toBe(402);
+    // Delisted just after that offer: the next unpaid request within OFFER_FOUND_MS is still offered the
+    // terms (a 402 charges nothing; read again, it would be listing_not_found) …
+    await t.tdb.db.updateTable("listings").set({ status: "delisted" }).where("id", "=", other).execute();
+    const offered = await fetch(url);
+    expect(offered.status).toBe(402);
+    expect(offered.headers.get("payment-required")).toBeTruthy();
+    expect((await json(offered)).error).toBeUndefined();
+    // … while a request with a payment reads the listing itself: refused as unknown, uncharged.
+    const header = await signedHeaderFor(`${base}/v1/listings/${listingId}/verdict`, 3);
+    const before = await chain.balanceOf(operator());
+    const paid = await fetch(url, { headers: { "payment-signature": header } });
+    expect(paid.status).toBe(402);
+    expect((await json(paid)).error).toBe("listing_not_found");
+    expect(await chain.balanceOf(operator())).toBe(before);
+    // Once OFFER_FOUND_MS has passed, the unpaid request reads it again.
+    await new Promise((r) => setTimeout(r, OFFER_FOUND_MS + 50));
+    const later = await fetch(url);
+    expect(later.status).toBe(402);
+    expect((await json(later)).error).toBe("listing_not_found");
   });
 
   it("a replayed payment settles once: the same request gets the same answer, another request nothing", async () => {

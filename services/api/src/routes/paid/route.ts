@@ -15,7 +15,14 @@ import {
   saleErrors,
   type Tag,
 } from "../responses.js";
-import { sellPaid } from "./respond.js";
+import { paymentHeader, sellPaid } from "./respond.js";
+
+/**
+ * How long an unpaid request's finding that the listing exists stands for the next unpaid requests of the
+ * same route and params. Such a request is only offered the terms (402, nothing is charged); a request that
+ * carries a payment always looks the listing up itself, before the payment is verified and again after it.
+ */
+export const OFFER_FOUND_MS = 1_000;
 
 /**
  * A paid route's listing id: any string. zod-openapi's validation must never answer first — a 400 or 404
@@ -142,10 +149,13 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
       ...commonErrors(),
     },
   });
+  // Params of this route found to exist by an unpaid request → until when that stands (OFFER_FOUND_MS).
+  const foundForOffer = new Map<string, number>();
   app.openapi(route, async (c) => {
     // The route is a plain RouteConfig here, so the params zod-openapi validated are read untyped and
     // given the spec's own schema type.
     const input = (spec.params ? c.req.valid("param" as never) : {}) as Input<P>;
+    const unpaid = paymentHeader(c) === null;
     return sellPaid(
       c,
       deps,
@@ -158,10 +168,19 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
         readOnly: spec.readOnly ?? false,
       },
       {
-        refuse: async (seller) =>
-          (await spec.find(input)) === null
-            ? seller.refuse("listing_not_found", unknownListing(input))
-            : null,
+        refuse: async (seller) => {
+          // An unpaid request that follows another for the same listing within OFFER_FOUND_MS is offered
+          // the terms without reading the listing again (the buyer's 402 leg, just before its paid retry).
+          const key = unpaid ? JSON.stringify(input) : "";
+          if (unpaid && (foundForOffer.get(key) ?? 0) > Date.now()) return null;
+          if ((await spec.find(input)) === null)
+            return seller.refuse("listing_not_found", unknownListing(input));
+          if (unpaid) {
+            if (foundForOffer.size >= 10_000) foundForOffer.clear();
+            foundForOffer.set(key, Date.now() + OFFER_FOUND_MS);
+          }
+          return null;
+        },
         answer: async () => {
           // Found again: it may have gone while the payment was verified (answered uncharged).
           const found = await spec.find(input);
