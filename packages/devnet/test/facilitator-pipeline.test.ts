@@ -147,11 +147,12 @@ describe("settling what this facilitator verified, without verifying again", () 
     const again = await f2.settle(p.payload, p.requirements);
     expect(again).toMatchObject({ success: false, errorReason: "invalid_exact_evm_nonce_already_used" });
     expect(f2.settlements).toEqual({ direct: 1, scheme: 0 });
-    // f1 refuses it without sending: it settled that authorization itself.
+    // On f1 a verification is good for one settlement: the replay goes through the scheme, and is refused.
     expect(await f1.settle(p.payload, p.requirements)).toMatchObject({
       success: false,
       errorReason: "invalid_exact_evm_nonce_already_used",
     });
+    expect(f1.settlements).toEqual({ direct: 1, scheme: 1 });
     // Twice at once on one facilitator: the second is refused while the first is in flight.
     const q = await verifiedPayment(f1, buyer, 700n);
     const twice = await Promise.all([
@@ -159,7 +160,11 @@ describe("settling what this facilitator verified, without verifying again", () 
       f1.settle(q.payload, q.requirements),
     ]);
     expect(twice.filter((r) => r.success)).toHaveLength(1);
-    expect(f1.settlements.scheme).toBe(0);
+    expect(twice.find((r) => !r.success)).toMatchObject({
+      errorReason: "invalid_exact_evm_nonce_already_used",
+    });
+    // The second was refused while the first was in flight: not sent, not counted.
+    expect(f1.settlements).toEqual({ direct: 2, scheme: 1 });
     expect(await chain.balanceOf(operator())).toBe(before + 600n + 700n);
   });
 

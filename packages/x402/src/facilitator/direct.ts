@@ -120,9 +120,13 @@ export function createDirectSettler(opts: {
   const identity = (payload: PaymentPayload, req: PaymentRequirements) =>
     JSON.stringify([payload.x402Version, payload.accepted, payload.payload, req]);
 
+  // Expired entries are dropped at most every 10 s, and only once there are many.
+  let prunedAt = 0;
   const prune = (now: number) => {
-    if (verified.size > 5000) for (const [k, e] of verified) if (e.until <= now) verified.delete(k);
-    if (settled.size > 5000) for (const [k, until] of settled) if (until <= now) settled.delete(k);
+    if (now - prunedAt < 10_000 || verified.size + settled.size < 1000) return;
+    prunedAt = now;
+    for (const [k, e] of verified) if (e.until <= now) verified.delete(k);
+    for (const [k, until] of settled) if (until <= now) settled.delete(k);
   };
 
   return {
@@ -164,6 +168,7 @@ export function createDirectSettler(opts: {
       });
       const key = `${a.from.toLowerCase()}:${a.nonce.toLowerCase()}`;
       const now = Date.now();
+      prune(now);
       if (inFlight.has(key) || (settled.get(key) ?? 0) > now) return refused(NONCE_USED);
       // The window as the scheme checks it at settle time (the token checks it again against block time).
       const secs = BigInt(Math.floor(now / 1000));
@@ -209,6 +214,8 @@ export function createDirectSettler(opts: {
         settled.set(key, Math.min(Number(a.validBefore) * 1000, now + 86_400_000) + 60_000);
         return { success: true, transaction: hash, network, payer };
       } finally {
+        // One settlement per verification: a later attempt goes through the scheme's settle.
+        verified.delete(p.signature.toLowerCase());
         inFlight.delete(key);
       }
     },
