@@ -35,7 +35,9 @@ export function createLogger(
     destination,
   );
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
-  if (typeof bindings === "string") writers.set(logger, { stream: destination, bindings, info: logger.info });
+  // Only while info lines are on: pino swaps `info` for another function whenever the level is set.
+  if (typeof bindings === "string" && logger.isLevelEnabled("info"))
+    writers.set(logger, { stream: destination, bindings, info: logger.info });
   return logger;
 }
 
