@@ -87,6 +87,11 @@ export function buildApi(deps: AppDeps): App {
   // only from a trusted proxy, like the request id.
   const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
   const peers = peerFacts(deps.trustedProxies);
+  const onError = (err: unknown, c: Context<AppEnv>) => {
+    const res = errorResponse(err, c);
+    if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
+    return res;
+  };
   const limitBody = bodyLimit({
     maxSize: deps.maxBodyBytes,
     onError: (c) =>
@@ -129,8 +134,13 @@ export function buildApi(deps: AppDeps): App {
       NO_BODY.has(method)
         ? next
         : async () => {
-            const res = await limitBody(c, next);
-            if (res instanceof Response && !c.finalized) c.res = res;
+            // As its own middleware layer did: what it answers or throws becomes the answer.
+            try {
+              const res = await limitBody(c, next);
+              if (res instanceof Response && !c.finalized) c.res = res;
+            } catch (err) {
+              c.res = onError(err, c);
+            }
           },
       () => ({ routePath: routePath(c), status: c.res.status }),
     );
@@ -143,11 +153,7 @@ export function buildApi(deps: AppDeps): App {
     }
     logRequest(deps.log, { requestId, method, path: c.req.path, status: c.res.status, startedMs: started });
   });
-  app.onError((err, c) => {
-    const res = errorResponse(err, c);
-    if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
-    return res;
-  });
+  app.onError(onError);
   app.notFound(
     (c) =>
       siteNotFound(deps, c) ??
