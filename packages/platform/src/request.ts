@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Logger } from "./logger.js";
+import { type Logger, writeInfoLine } from "./logger.js";
 
 /** What an id set by our own proxy may look like: safe to log and to echo in a header and a body. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
@@ -25,18 +25,24 @@ export function requestIdFor(header: string | undefined, fromTrustedProxy: boole
   return fromTrustedProxy && header !== undefined && SAFE_REQUEST_ID.test(header) ? header : newRequestId();
 }
 
-/** The one log line of an HTTP request (api and mcp), with the id its answer and errors carry. */
+/**
+ * The one log line of an HTTP request (api and mcp), with the id its answer and errors carry: written as one
+ * concatenated string where the logger allows (`writeInfoLine`), else through pino; the same line either way.
+ */
 export function logRequest(
   log: Logger,
   r: { requestId: string; method: string; path: string; status: number; startedMs: number },
 ): void {
+  const ms = +(performance.now() - r.startedMs).toFixed(1);
+  const fields = `,"request_id":${JSON.stringify(r.requestId)},"method":${JSON.stringify(r.method)},"path":${JSON.stringify(r.path)},"status":${r.status},"ms":${ms}`;
+  if (writeInfoLine(log, fields, "request")) return;
   log.info(
     {
       request_id: r.requestId,
       method: r.method,
       path: r.path,
       status: r.status,
-      ms: +(performance.now() - r.startedMs).toFixed(1),
+      ms,
     },
     "request",
   );

@@ -21,3 +21,36 @@ export function answerWhole(
   if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
   return new Response(body, { status, headers: whole });
 }
+
+/**
+ * `answerWhole` for a JSON answer with an ETag and Cache-Control (a listing detail): the same headers, the
+ * record written in one literal (issue 17), `body` the UTF-8 bytes kept for it.
+ */
+export function answerJson(
+  c: Context<AppEnv>,
+  status: 200 | 304,
+  body: Uint8Array | null,
+  etag: string,
+  cacheControl: string,
+): Response {
+  c.set("answeredWhole", true);
+  const requestId = c.get("requestId");
+  return new Response(body, {
+    status,
+    headers:
+      status === 200
+        ? {
+            "content-type": "application/json",
+            etag,
+            "cache-control": cacheControl,
+            "x-request-id": requestId,
+            link: LICENSE_LINK,
+          }
+        : {
+            "content-type": "application/json",
+            etag,
+            "cache-control": cacheControl,
+            "x-request-id": requestId,
+          },
+  });
+}

@@ -1,4 +1,4 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
+import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   clientAddress,
@@ -17,7 +17,7 @@ import { LICENSE_LINK } from "./answer.js";
 import type { AppDeps } from "./deps.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
-import { closeWhenBodyUnread } from "./keep-alive.js";
+import { closeIfBodyUnread } from "./keep-alive.js";
 import { registerAttestations } from "./routes/attestations.js";
 import { registerCategories } from "./routes/categories.js";
 import { registerChanges } from "./routes/changes.js";
@@ -67,11 +67,7 @@ const NO_BODY = new Set(["GET", "HEAD", "TRACE"]);
 
 /** The socket peer; undefined when not served by @hono/node-server (app.request in tests). */
 function socketPeer(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
 }
 
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
@@ -91,42 +87,11 @@ export function buildApi(deps: AppDeps): App {
   // only from a trusted proxy, like the request id.
   const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
   const peers = peerFacts(deps.trustedProxies);
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    const peer = socketPeer(c);
-    const { trusted, address } = peers(peer);
-    const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
-    c.set("requestId", requestId);
-    // X-Forwarded-For is walked only from a trusted proxy; from anyone else the peer is the client.
-    c.set(
-      "clientIp",
-      trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
-    );
-    await serveObserved(
-      c.req.method,
-      {
-        parent: trusted ? contextFrom({ traceparent: c.req.header("traceparent") }) : undefined,
-        latency,
-        startedMs: started,
-      },
-      next,
-      () => ({ routePath: routePath(c), status: c.res.status }),
-    );
-    if (!c.get("answeredWhole")) {
-      c.res.headers.set("x-request-id", requestId);
-      // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
-      if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
-        c.res.headers.append("link", LICENSE_LINK);
-    }
-    logRequest(deps.log, {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      startedMs: started,
-    });
-  });
-  app.use("*", closeWhenBodyUnread);
+  const onError = (err: unknown, c: Context<AppEnv>) => {
+    const res = errorResponse(err, c);
+    if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
+    return res;
+  };
   const limitBody = bodyLimit({
     maxSize: deps.maxBodyBytes,
     onError: (c) =>
@@ -140,14 +105,55 @@ export function buildApi(deps: AppDeps): App {
         ),
       ),
   });
-  // GET, HEAD (and TRACE, served as GET) requests never have a body here (@hono/node-server gives them none):
-  // bodyLimit would let them through, after building a full Request object only to find that out.
-  app.use("*", (c, next) => (NO_BODY.has(c.req.method) ? next() : limitBody(c, next)));
-  app.onError((err, c) => {
-    const res = errorResponse(err, c);
-    if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
-    return res;
+  // One middleware for everything every request goes through (issue 17: each middleware layer is a
+  // dispatch and a promise per request). GET, HEAD (and TRACE, served as GET) requests never have a body
+  // here (@hono/node-server gives them none): bodyLimit would let them through, after building a full
+  // Request object only to find that out.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const method = c.req.method;
+    const peer = socketPeer(c);
+    const { trusted, address } = peers(peer);
+    // An id (and trace context, X-Forwarded-For) is believed only from a trusted proxy: from anyone else
+    // the header is not even read.
+    const requestId = requestIdFor(trusted ? c.req.header("x-request-id") : undefined, trusted);
+    c.set("requestId", requestId);
+    c.set(
+      "clientIp",
+      trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
+    );
+    const traceparent = trusted ? c.req.header("traceparent") : undefined;
+    await serveObserved(
+      method,
+      {
+        // A span is made when tracing exports or a trusted proxy sent a trace to continue (serveObserved).
+        parent: traceparent === undefined ? undefined : contextFrom({ traceparent }),
+        latency,
+        startedMs: started,
+      },
+      NO_BODY.has(method)
+        ? next
+        : async () => {
+            // As its own middleware layer did: what it answers or throws becomes the answer.
+            try {
+              const res = await limitBody(c, next);
+              if (res instanceof Response && !c.finalized) c.res = res;
+            } catch (err) {
+              c.res = onError(err, c);
+            }
+          },
+      () => ({ routePath: routePath(c), status: c.res.status }),
+    );
+    closeIfBodyUnread(c);
+    if (!c.get("answeredWhole")) {
+      c.res.headers.set("x-request-id", requestId);
+      // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
+      if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
+        c.res.headers.append("link", LICENSE_LINK);
+    }
+    logRequest(deps.log, { requestId, method, path: c.req.path, status: c.res.status, startedMs: started });
   });
+  app.onError(onError);
   app.notFound(
     (c) =>
       siteNotFound(deps, c) ??

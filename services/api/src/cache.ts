@@ -2,9 +2,25 @@ import { createHash } from "node:crypto";
 import { type Listener, listen } from "@tollgate/db";
 
 export interface CachedAnswer {
-  body: string;
+  /** The answer's JSON text (decoded from `bytes` when read: the hot path serves the bytes). */
+  readonly body: string;
+  /** The same text as UTF-8, kept once: an answer from memory is written without encoding it again. */
+  bytes: Buffer;
   etag: string;
   at: number;
+}
+
+/** A kept answer for JSON text `body` (only its UTF-8 bytes are held). */
+export function cachedAnswer(body: string, at: number): CachedAnswer {
+  const bytes = Buffer.from(body);
+  return {
+    bytes,
+    etag: etagFor(body),
+    at,
+    get body() {
+      return bytes.toString();
+    },
+  };
 }
 
 /** Share of its lifetime after which a served answer is renewed behind the request (`ListingCache.hit`). */
@@ -106,7 +122,7 @@ export class ListingCache {
   ): Promise<CachedAnswer> {
     const body = await load();
     const now = Date.now();
-    const e = { body, etag: etagFor(body), at: now };
+    const e = cachedAnswer(body, now);
     // Stored only if the listing did not change while it was read (else the next read loads again).
     if (this.live && !flight.dropped) {
       sweepExpired(this.entries, now, this.opts.ttlMs);

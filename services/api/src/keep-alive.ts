@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 /**
  * Answers sent before the request body arrived in full (a 413 over the body limit, a refusal that never
@@ -10,6 +10,11 @@ import type { MiddlewareHandler } from "hono";
  */
 export const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
   await next();
+  closeIfBodyUnread(c);
+};
+
+/** `closeWhenBodyUnread`'s step after the answer is made (the api's one request middleware calls it). */
+export function closeIfBodyUnread(c: Context): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
-};
+}

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getListingDetail } from "@tollgate/registry";
 import { isListingId, ListingDetail, ListingId } from "@tollgate/schema";
 import type { Context } from "hono";
-import { answerWhole } from "../../answer.js";
+import { answerJson } from "../../answer.js";
 import type { App, AppEnv } from "../../app.js";
-import { etagFor } from "../../cache.js";
+import { cachedAnswer } from "../../cache.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
 
@@ -41,11 +41,10 @@ export function registerGetListing(app: App, deps: AppDeps) {
   const serve = async (c: Context<AppEnv>, id: string) => {
     const a = cache
       ? await cache.answer(id, loader(id))
-      : await loader(id)().then((body) => ({ body, etag: etagFor(body) }));
-    const headers = { "content-type": "application/json", etag: a.etag, "cache-control": cacheControl };
+      : await loader(id)().then((body) => cachedAnswer(body, Date.now()));
     const known = c.req.header("if-none-match");
-    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerWhole(c, 304, null, headers);
-    return answerWhole(c, 200, a.body, headers);
+    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerJson(c, 304, null, a.etag, cacheControl);
+    return answerJson(c, 200, a.bytes, a.etag, cacheControl);
   };
   // A well-formed id is answered here, without the route's zod validation: the id schema is this same regex
   // (ListingId), so validation could only pass. Anything else goes on to the route, whose validation answers
