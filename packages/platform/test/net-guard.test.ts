@@ -204,6 +204,35 @@ describe("hostile targets are refused before any connection", () => {
     expect(victim.hits).toHaveLength(0);
   });
 
+  it("every connection's own DNS answer is checked: a name that turns private between connections is refused", async () => {
+    // One connector serves every origin; each new connection must still resolve and judge its own address.
+    // The name answers a public address to the URL check, then the victim's (loopback) at the connection.
+    const answers: Record<string, string[]> = {
+      "rebind-a.example.com": ["93.184.216.34", "127.0.0.1"],
+      "rebind-b.example.com": ["93.184.216.34", "127.0.0.1"],
+    };
+    const c = createSafeHttpClient({
+      verifiedBy: "tollgate",
+      allowHttp: true,
+      timeoutMs: 1000,
+      allowance: { hosts: { "seller.test": "127.0.0.1" }, cidrs: [] },
+      lookup: async (host) => {
+        const a = answers[host]?.shift();
+        if (!a) throw Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" });
+        return [{ address: a, family: 4 }];
+      },
+    });
+    // A connection to an allowed origin first, so the connector has been used before the rebinding ones.
+    expect((await c.request(`http://seller.test:${allowedPort}/`)).status).toBe(200);
+    for (const host of ["rebind-a.example.com", "rebind-b.example.com"]) {
+      const err = await c.request(`http://${host}:${victimPort}/`).catch((e) => e);
+      expect(err, host).toBeInstanceOf(SafeFetchError);
+      expect((err as SafeFetchError).code, host).toBe("private_address");
+    }
+    await c.close();
+    expect(victim.hits).toHaveLength(0);
+  });
+
   it("a redirect to a private address is refused at that hop", async () => {
     const c = client();
     const err = await c.request(`http://seller.test:${allowedPort}/redirect-private`).catch((e) => e);

@@ -11,6 +11,7 @@ import {
   worker,
 } from "@tollgate/platform";
 import {
+  type DueProbe,
   leaseDueProbes,
   type ProbeOutcome,
   type ProbeTargetRow,
@@ -165,6 +166,35 @@ export async function processProbe(
 }
 
 /**
+ * One scheduler tick: lease up to `limit` due listings in chunks of `first`, then twice the previous chunk, and
+ * enqueue each chunk before leasing the next, so the first jobs are probed while the rest are leased. Stops
+ * at `limit` or at a chunk that comes back short (nothing more is due). Each chunk is its own lease (SKIP
+ * LOCKED, one statement), so what a lost enqueue leaves leased lapses and falls due again, as before.
+ */
+export async function leaseInChunks(
+  lease: (limit: number) => Promise<DueProbe[]>,
+  enqueue: (due: DueProbe[]) => Promise<number>,
+  opts: { limit: number; first: number },
+): Promise<{ enqueued: number; jobs: number; leases: number }> {
+  let enqueued = 0;
+  let jobs = 0;
+  let leases = 0;
+  let chunk = Math.max(1, opts.first);
+  while (enqueued < opts.limit) {
+    const want = Math.min(chunk, opts.limit - enqueued);
+    const due = await lease(want);
+    leases++;
+    if (due.length > 0) {
+      jobs += await enqueue(due);
+      enqueued += due.length;
+    }
+    if (due.length < want) break;
+    chunk *= 2;
+  }
+  return { enqueued, jobs, leases };
+}
+
+/**
  * The prober: a job scheduler ticks on a BullMQ queue; whichever replica takes the tick claims due
  * listings (SKIP LOCKED) and enqueues probe jobs with deterministic ids; every replica consumes them.
  */
@@ -197,23 +227,30 @@ export async function startProber(deps: ProberDeps) {
   // when listings fall due faster than that the queue stays short while they wait in Postgres.
   if (deps.metrics) probeScheduleLagMetric(deps.metrics, () => probeScheduleLagS(deps.db));
   const store = probeStore(deps);
+  // Jobs a replica takes at once: enough that the in-flight limit stays full while a job waits for its slowest
+  // probe.
+  const jobsAtOnce = Math.ceil(deps.config.PROBE_CONCURRENCY / deps.config.PROBE_JOB_SIZE) * 2;
 
   const scheduler = worker(
     jobCatalog.probeSchedule,
     async (_tick, job) => {
       if (job.name === "retention") return rollUpOldProbes(deps.db);
-      const due = await leaseDueProbes(deps.db, {
-        limit: deps.config.PROBE_CLAIM_BATCH,
-        leaseS: deps.config.PROBE_LEASE_S,
-      });
-      // Several listings per job (PROBE_JOB_SIZE); the catalog gives each job its deterministic id.
-      const jobs: { name: "probe"; data: ProbeJob }[] = [];
-      for (let i = 0; i < due.length; i += deps.config.PROBE_JOB_SIZE) {
-        const [first, ...more] = due.slice(i, i + deps.config.PROBE_JOB_SIZE);
-        jobs.push({ name: "probe", data: more.length > 0 ? { ...first!, more } : first! });
-      }
-      if (jobs.length > 0) await probeQueue.addBulk(jobs);
-      return { enqueued: due.length, jobs: jobs.length };
+      // Leased and enqueued in growing chunks, each chunk's jobs enqueued before the next lease, so probing
+      // starts after a short lease instead of after leasing the whole tick (PROBE_CLAIM_BATCH).
+      return leaseInChunks(
+        (limit) => leaseDueProbes(deps.db, { limit, leaseS: deps.config.PROBE_LEASE_S }),
+        async (due) => {
+          // Several listings per job (PROBE_JOB_SIZE); the catalog gives each job its deterministic id.
+          const jobs: { name: "probe"; data: ProbeJob }[] = [];
+          for (let i = 0; i < due.length; i += deps.config.PROBE_JOB_SIZE) {
+            const [first, ...more] = due.slice(i, i + deps.config.PROBE_JOB_SIZE);
+            jobs.push({ name: "probe", data: more.length > 0 ? { ...first!, more } : first! });
+          }
+          await probeQueue.addBulk(jobs);
+          return jobs.length;
+        },
+        { limit: deps.config.PROBE_CLAIM_BATCH, first: deps.config.PROBE_JOB_SIZE * jobsAtOnce },
+      );
     },
     { connection, prefix, log: deps.log, ...registry },
   );
@@ -230,8 +267,7 @@ export async function startProber(deps: ProberDeps) {
       prefix,
       log: deps.log,
       ...registry,
-      // Enough jobs that the in-flight limit stays full while a job waits for its slowest probe.
-      concurrency: Math.ceil(deps.config.PROBE_CONCURRENCY / deps.config.PROBE_JOB_SIZE) * 2,
+      concurrency: jobsAtOnce,
       lockDuration: deps.config.PROBE_STALLED_MS,
       stalledInterval: deps.config.PROBE_STALLED_MS,
     },

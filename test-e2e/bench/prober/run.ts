@@ -7,6 +7,7 @@
 
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, freePort, startSellerFleet, startService } from "@tollgate/devnet";
 import { createSafeHttpClient } from "@tollgate/platform";
@@ -125,6 +126,10 @@ const costs: {
   replicas: number;
   /** Probes/s between the 10 % and 90 % marks of probes recorded. */
   steady: number;
+  /** From the moment all listings fall due to the first poll that sees a probe recorded (lease, enqueue, first batch). */
+  firstMs: number;
+  /** The bench process's own CPU (the sellers, answering every probe, and the polling). */
+  benchCpuMs: number;
   commits: number;
   inserted: number;
   updated: number;
@@ -179,8 +184,10 @@ async function run(replicas: number): Promise<number> {
   const proberCpuBefore = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0);
   const redisBefore = redisInfo();
   const redisCpuBefore = redisBefore ? cpuS(redisBefore.pid) : 0;
+  const benchCpuBefore = process.cpuUsage();
   const started = performance.now();
   await sql`UPDATE listings SET next_check_by = now()`.execute(db);
+  let first: number | null = null;
   // The first polls at or past 10 % and 90 % of the probes recorded: the steady-state rate between them
   // leaves out the scheduler's lease and enqueue at the start and the last stragglers at the end.
   let mark10: { t: number; n: number } | null = null;
@@ -191,12 +198,14 @@ async function run(replicas: number): Promise<number> {
     }>`SELECT count(*)::int AS n FROM probes WHERE at >= ${benchStart}`.execute(db);
     const n = r.rows[0]?.n ?? 0;
     const t = performance.now();
+    if (first === null && n > 0) first = t - started;
     if (!mark10 && n >= N * 0.1) mark10 = { t, n };
     if (!mark90 && n >= N * 0.9) mark90 = { t, n };
     if (n >= N) break;
     await new Promise((res) => setTimeout(res, 100));
   }
   const secs = (performance.now() - started) / 1000;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
   const steady =
     mark10 && mark90 && mark90.t > mark10.t ? (mark90.n - mark10.n) / ((mark90.t - mark10.t) / 1000) : NaN;
   const proberCpuS = procs.reduce((sum, p) => sum + cpuS(p.child.pid!), 0) - proberCpuBefore;
@@ -212,6 +221,8 @@ async function run(replicas: number): Promise<number> {
   costs.push({
     replicas,
     steady,
+    firstMs: first ?? NaN,
+    benchCpuMs: (benchCpu.user + benchCpu.system) / 1000 / N,
     commits: (after.xact - before.xact) / N,
     inserted: (after.ins - before.ins) / N,
     // minus the bench's own UPDATE that makes every listing due (one row each)
@@ -241,14 +252,17 @@ console.log(`| run | probes/s | ratio to raw client |
 | 2 prober replicas | ${two.toFixed(0)} | ${(two / rawRate).toFixed(2)} |
 
 Steady state (probes/s between the 10 % and 90 % marks of probes recorded, polled every 100 ms):
-${costs.map((c) => `${c.replicas} replica${c.replicas > 1 ? "s" : ""} ${c.steady.toFixed(0)} (${(c.steady / rawRate).toFixed(2)} of raw)`).join(", ")}
+${costs.map((c) => `${c.replicas} replica${c.replicas > 1 ? "s" : ""} ${c.steady.toFixed(0)} (${(c.steady / rawRate).toFixed(2)} of raw), first probe recorded after ${c.firstMs.toFixed(0)} ms`).join(", ")}
 
 (${N} sellers, ${PRIOR} earlier probes each in the 7-day window; timed from the moment all listings fall due, with the replicas already running; includes the scheduler's lease; 2 replicas vs 1: ${(two / one).toFixed(2)}x)
 
 Cost per probe: CPU of the prober processes (all threads), and in Postgres this database's commits and rows
 (pg_stat_database, including the bench's own count every 100 ms) and the CPU of the prober's server backends;
-the CPU of the bench's own Redis and the commands it ran (Lua scripts' commands included):
+the CPU of the bench's own Redis and the commands it ran (Lua scripts' commands included); the bench process's
+own CPU (the sellers and the polling). Load average at the end: ${loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" ")}:
 
-| run | prober CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms | Redis CPU ms | Redis commands |
-|---|---|---|---|---|---|---|---|
-${costs.map((c) => `| ${c.replicas} replica${c.replicas > 1 ? "s" : ""} | ${c.proberCpuMs.toFixed(2)} | ${c.commits.toFixed(3)} | ${c.inserted.toFixed(2)} | ${c.updated.toFixed(2)} | ${c.backendCpuMs.toFixed(2)} | ${c.redisCpuMs.toFixed(2)} | ${c.redisCommands.toFixed(1)} |`).join("\n")}`);
+| run | prober CPU ms | bench (sellers) CPU ms | commits | rows inserted | rows updated | Postgres backend CPU ms | Redis CPU ms | Redis commands |
+|---|---|---|---|---|---|---|---|---|
+${costs.map((c) => `| ${c.replicas} replica${c.replicas > 1 ? "s" : ""} | ${c.proberCpuMs.toFixed(2)} | ${c.benchCpuMs.toFixed(2)} | ${c.commits.toFixed(3)} | ${c.inserted.toFixed(2)} | ${c.updated.toFixed(2)} | ${c.backendCpuMs.toFixed(2)} | ${c.redisCpuMs.toFixed(2)} | ${c.redisCommands.toFixed(1)} |`).join("\n")}`);

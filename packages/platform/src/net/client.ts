@@ -1,5 +1,5 @@
 import type { LookupFunction } from "node:net";
-import { Agent, request as undiciRequest } from "undici";
+import { Agent, buildConnector, request as undiciRequest } from "undici";
 import { classify, SafeFetchError } from "./errors.js";
 import { type Allowance, createResolver, type LookupFn, type Resolver } from "./resolver.js";
 
@@ -107,8 +107,16 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
     );
   };
 
+  // One connector for every origin, built once (undici otherwise builds one per origin's pool, each with its own
+  // TLS session cache): every connection it opens still resolves through `lookup`, so the address connected to
+  // is the address checked, on every connection.
+  const connect = buildConnector({
+    lookup,
+    rejectUnauthorized: opts.tls?.rejectUnauthorized ?? true,
+    timeout: timeoutMs,
+  });
   const agent = new Agent({
-    connect: { lookup, rejectUnauthorized: opts.tls?.rejectUnauthorized ?? true, timeout: timeoutMs },
+    connect,
     connections: opts.connectionsPerOrigin ?? 8,
     keepAliveTimeout: 10_000,
     headersTimeout: timeoutMs,
