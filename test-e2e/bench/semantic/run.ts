@@ -42,6 +42,7 @@ const QUEUE_PREFIX = testPrefix("bench_semantic");
 // Database names of this run alone (a fixed name would be dropped by a second run started meanwhile).
 const DB_PREFIX = testPrefix("tollgate_bench_semantic");
 const log = createLogger("bench", "silent");
+let t0 = performance.now();
 
 // ---- 1. quality -------------------------------------------------------------------------------
 const embedder = createEmbedder();
@@ -59,7 +60,7 @@ if (QUALITY) {
     idOf.set(key, (await createListing(db, prepared)).id);
   }
   const keyOf = new Map([...idOf].map(([k, id]) => [id, k]));
-  const t0 = performance.now();
+  t0 = performance.now();
   while ((await syncEmbeddings(db, embedder)) > 0);
   const embedS = (performance.now() - t0) / 1000;
 
