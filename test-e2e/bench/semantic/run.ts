@@ -11,6 +11,7 @@
  * Its databases are named per run, so two runs at once do not drop each other's.
  */
 
+import { readFile } from "node:fs/promises";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
@@ -210,6 +211,22 @@ function syntheticVector(i: number): Float32Array {
 }
 
 const rowsL: LoadResult[] = [];
+/** CPU seconds the process has used so far, all its threads (the model's worker too), from /proc. */
+const cpuSeconds = async (pid: number) => {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+const cpuRows: string[] = [];
+/** A load run with the api process's CPU per request beside it. */
+async function measured(pid: number, ...args: Parameters<typeof load>): Promise<LoadResult> {
+  const before = await cpuSeconds(pid);
+  const r = await load(...args);
+  const used = (await cpuSeconds(pid)) - before;
+  const requests = r.rps * (args[2]?.durationS ?? 8);
+  cpuRows.push(`| ${r.label} | ${requests} | ${((1000 * used) / requests).toFixed(1)} |`);
+  return r;
+}
 const ratios: string[] = [];
 const rowsIdx: string[] = [];
 const needVectors = await embedder.embed(NEEDS.map(([q]) => q));
@@ -302,14 +319,14 @@ for (const n of SIZES) {
       // Every query new: the model runs for each request (one agent at a time, then ten).
       const fresh1 = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} first ${i}`);
       rowsL.push(
-        await load(`meaning, every query new, 1 connection @${n}`, urls(fresh1), {
+        await measured(api.child.pid!, `meaning, every query new, 1 connection @${n}`, urls(fresh1), {
           durationS: DURATION,
           connections: 1,
         }),
       );
       const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
       rowsL.push(
-        await load(`meaning, every query new (model per request) @${n}`, urls(fresh), {
+        await measured(api.child.pid!, `meaning, every query new (model per request) @${n}`, urls(fresh), {
           durationS: DURATION,
           shared: true,
         }),
@@ -344,3 +361,7 @@ console.log(rowsIdx.join("\n"));
 console.log(`\n## GET /v1/discover?q latency (10 connections unless noted, ${DURATION} s each)\n`);
 console.log(table(rowsL));
 console.log(`\n${ratios.join("\n")}`);
+console.log(
+  "\n## The api process's CPU per request, every query new (/proc, all threads; requests = req/s x duration)\n",
+);
+console.log(`| run | requests | CPU ms per request |\n|---|---|---|\n${cpuRows.join("\n")}`);
