@@ -42,6 +42,13 @@ function pop32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** Bits set in every 16-bit value: two loads per 32-bit word, cheaper in V8 than the SWAR arithmetic. */
+const POP16 = (() => {
+  const t = new Uint8Array(65536);
+  for (let i = 1; i < 65536; i++) t[i] = (i & 1) + t[i >>> 1]!;
+  return t;
+})();
+
 /** Deterministic PRNG (mulberry32), so every replica builds the same rotation. */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -223,23 +230,24 @@ export class VectorIndex {
     const q5 = qc[5]!;
     const q6 = qc[6]!;
     const q7 = qc[7]!;
+    const pop = POP16;
     for (let s = 0, off = 0; s < n; s++, off += WORDS) {
       let x = codes[off]! ^ q0;
-      let h = pop32(x);
+      let h = pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 1]! ^ q1;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 2]! ^ q2;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 3]! ^ q3;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 4]! ^ q4;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 5]! ^ q5;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 6]! ^ q6;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       x = codes[off + 7]! ^ q7;
-      h += pop32(x);
+      h += pop[x & 0xffff]! + pop[x >>> 16]!;
       dist[s] = h;
       hist[h]!++;
     }

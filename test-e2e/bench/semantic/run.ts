@@ -6,9 +6,12 @@
  *     the shipped fused matcher beside the cosine-band matcher it replaced, plain text, and a sweep.
  *  2. Latency of GET /v1/discover?q with semantic matching at 10k and 100k listings, served by the api
  *     process (model in its worker thread, index loaded from Postgres), beside plain-text matching.
- * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8)
+ * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1;
+ *      BENCH_ROWS=new runs only the rows where every query is new, the model per request)
+ * Its databases are named per run, so two runs at once do not drop each other's.
  */
 
+import { readFile } from "node:fs/promises";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
@@ -33,158 +36,167 @@ import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
+const QUALITY = process.env.BENCH_QUALITY !== "false";
+const ONLY_NEW = process.env.BENCH_ROWS === "new";
 // Its own queue prefix: the searches it makes are logged for demand and must not reach `pnpm start`'s aggregator.
 const QUEUE_PREFIX = testPrefix("bench_semantic");
+// Database names of this run alone (a fixed name would be dropped by a second run started meanwhile).
+const DB_PREFIX = testPrefix("tollgate_bench_semantic");
 const log = createLogger("bench", "silent");
+let t0 = performance.now();
 
 // ---- 1. quality -------------------------------------------------------------------------------
 const embedder = createEmbedder();
 await embedder.ready;
-const { db } = await freshBenchDb("tollgate_bench_semantic_quality");
-const idOf = new Map<string, string>();
-for (const [key, name, description, category] of LISTINGS) {
-  const prepared = await validateSubmission(
-    db,
-    { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
-    { checkHost: async () => ({ ok: true as const }) },
-  );
-  idOf.set(key, (await createListing(db, prepared)).id);
-}
-const keyOf = new Map([...idOf].map(([k, id]) => [id, k]));
-let t0 = performance.now();
-while ((await syncEmbeddings(db, embedder)) > 0);
-const embedS = (performance.now() - t0) / 1000;
-
-/** The listings that serve a need labelled with `key`: it and its near-duplicate competitors. */
-const servers = (key: string) =>
-  new Set([key, ...Object.entries(DUPLICATES).flatMap(([d, k]) => (k === key ? [d] : []))]);
-
-/** A directory as it is live: mixed statuses, scores and prices (seeded, so every run sees the same one). */
-async function setAttributes(mixed: boolean) {
-  let seed = 7;
-  const rand = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  for (const id of idOf.values()) {
-    const r = rand();
-    await db
-      .updateTable("listings")
-      .set(
-        mixed
-          ? {
-              status: r < 0.6 ? "verified" : r < 0.9 ? "unverified" : "failing",
-              score: Math.round((0.5 + 0.5 * rand()) * 100) / 100,
-              price_amount: Math.round((0.001 + 0.2 * rand()) * 1000) / 1000,
-            }
-          : { status: "verified", score: 0.9, price_amount: 0.01 },
-      )
-      .where("id", "=", id)
-      .execute();
+if (QUALITY) {
+  const QUALITY_DB = `${DB_PREFIX}_quality`;
+  const { db } = await freshBenchDb(QUALITY_DB);
+  const idOf = new Map<string, string>();
+  for (const [key, name, description, category] of LISTINGS) {
+    const prepared = await validateSubmission(
+      db,
+      { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
+      { checkHost: async () => ({ ok: true as const }) },
+    );
+    idOf.set(key, (await createListing(db, prepared)).id);
   }
-}
+  const keyOf = new Map([...idOf].map(([k, id]) => [id, k]));
+  t0 = performance.now();
+  while ((await syncEmbeddings(db, embedder)) > 0);
+  const embedS = (performance.now() - t0) / 1000;
 
-interface Quality {
-  method: string;
-  directory: string;
-  top1: number;
-  top3: number;
-  mrr: number;
-  avgResults: number;
-  unservedEmpty: number;
-}
-async function quality(method: string, directory: string, matcher?: QueryMatcher): Promise<Quality> {
-  let top1 = 0;
-  let top3 = 0;
-  let rr = 0;
-  let results = 0;
-  for (const [need, key] of NEEDS) {
-    const ok = servers(key);
-    const r = await discover(db, { q: need, limit: 10 }, matcher ? { matcher } : {});
-    const rank = r.results.findIndex((x) => ok.has(keyOf.get(x.id)!)) + 1;
-    if (rank === 1) top1++;
-    if (rank >= 1 && rank <= 3) top3++;
-    if (rank >= 1) rr += 1 / rank;
-    results += r.count;
+  /** The listings that serve a need labelled with `key`: it and its near-duplicate competitors. */
+  const servers = (key: string) =>
+    new Set([key, ...Object.entries(DUPLICATES).flatMap(([d, k]) => (k === key ? [d] : []))]);
+
+  /** A directory as it is live: mixed statuses, scores and prices (seeded, so every run sees the same one). */
+  async function setAttributes(mixed: boolean) {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const id of idOf.values()) {
+      const r = rand();
+      await db
+        .updateTable("listings")
+        .set(
+          mixed
+            ? {
+                status: r < 0.6 ? "verified" : r < 0.9 ? "unverified" : "failing",
+                score: Math.round((0.5 + 0.5 * rand()) * 100) / 100,
+                price_amount: Math.round((0.001 + 0.2 * rand()) * 1000) / 1000,
+              }
+            : { status: "verified", score: 0.9, price_amount: 0.01 },
+        )
+        .where("id", "=", id)
+        .execute();
+    }
   }
-  let unservedEmpty = 0;
-  for (const need of UNSERVED)
-    if ((await discover(db, { q: need, limit: 10 }, matcher ? { matcher } : {})).count === 0) unservedEmpty++;
-  const n = NEEDS.length;
-  return {
-    method,
-    directory,
-    top1: top1 / n,
-    top3: top3 / n,
-    mrr: rr / n,
-    avgResults: results / n,
-    unservedEmpty: unservedEmpty / UNSERVED.length,
-  };
-}
 
-/**
- * The matcher shipped before the fused one (kept here to print both on the same set): cosine only, every
- * listing with cosine >= 0.25 and within 0.2 of the best, at most 200.
- */
-async function cosineBandMatcher(): Promise<QueryMatcher> {
-  const index = new VectorIndex();
-  for (const r of await db.selectFrom("listings").select(["id", "embedding"]).execute())
-    if (r.embedding) index.upsert(r.id, bytesToVector(r.embedding));
-  return async (q) => {
-    const hits = index.search(await embedder.embedCached(queryKey(q)), 200, 0.25);
-    const best = hits[0]?.similarity ?? 0;
-    return { ids: hits.filter((h) => h.similarity >= best - 0.2).map((h) => h.id), categories: [] };
-  };
-}
-
-const rowsQ: Quality[] = [];
-const sweep: Partial<MatchParams>[] = [
-  {},
-  { categoryWeight: 0, lexicalWeight: 0 },
-  { categoryWeight: 0 },
-  { categoryWeight: 0.2 },
-  { lexicalWeight: 0 },
-  { lexicalWeight: 0.3 },
-  { band: 0.015 },
-  { band: 0.05 },
-  { floor: 0 },
-  { floor: 0.36 },
-];
-for (const mixed of [false, true]) {
-  const directory = mixed ? "mixed" : "uniform";
-  await setAttributes(mixed);
-  rowsQ.push(await quality("plain text (Postgres full-text)", directory));
-  rowsQ.push(
-    await quality("before: cosine >= 0.25, within 0.2 of best", directory, await cosineBandMatcher()),
-  );
-  for (const m of sweep) {
-    const idx = createSemanticIndex(db, embedder, log, { match: m });
-    await idx.refresh();
-    const label = Object.keys(m).length
-      ? `fused, ${Object.entries(m)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}`
-      : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}), band ${MATCH.band}, floor ${MATCH.floor}**`;
-    rowsQ.push(await quality(label, directory, idx.matcher));
+  interface Quality {
+    method: string;
+    directory: string;
+    top1: number;
+    top3: number;
+    mrr: number;
+    avgResults: number;
+    unservedEmpty: number;
   }
-}
-await db.destroy();
-await dropBenchDb("tollgate_bench_semantic_quality");
+  async function quality(method: string, directory: string, matcher?: QueryMatcher): Promise<Quality> {
+    let top1 = 0;
+    let top3 = 0;
+    let rr = 0;
+    let results = 0;
+    for (const [need, key] of NEEDS) {
+      const ok = servers(key);
+      const r = await discover(db, { q: need, limit: 10 }, matcher ? { matcher } : {});
+      const rank = r.results.findIndex((x) => ok.has(keyOf.get(x.id)!)) + 1;
+      if (rank === 1) top1++;
+      if (rank >= 1 && rank <= 3) top3++;
+      if (rank >= 1) rr += 1 / rank;
+      results += r.count;
+    }
+    let unservedEmpty = 0;
+    for (const need of UNSERVED)
+      if ((await discover(db, { q: need, limit: 10 }, matcher ? { matcher } : {})).count === 0)
+        unservedEmpty++;
+    const n = NEEDS.length;
+    return {
+      method,
+      directory,
+      top1: top1 / n,
+      top3: top3 / n,
+      mrr: rr / n,
+      avgResults: results / n,
+      unservedEmpty: unservedEmpty / UNSERVED.length,
+    };
+  }
 
-console.log(
-  `## Quality: ${LISTINGS.length} listings (${Object.keys(DUPLICATES).length} near-duplicate competitors), ${NEEDS.length} served needs, ${UNSERVED.length} needs nothing serves (listings embedded in ${embedS.toFixed(1)} s)\n`,
-);
-console.log(
-  "Ranking exactly as GET /v1/discover returns it. uniform: every listing verified, score 0.9, price 0.01 (relevance alone decides); mixed: 60% verified, 30% unverified, 10% failing, scores 0.5-1, prices 0.001-0.2 USD.\n",
-);
-console.log(
-  "| directory | matching | top-1 | top-3 | MRR@10 | results per served need | unserved needs with no result |\n|---|---|---|---|---|---|---|",
-);
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-for (const q of rowsQ)
+  /**
+   * The matcher shipped before the fused one (kept here to print both on the same set): cosine only, every
+   * listing with cosine >= 0.25 and within 0.2 of the best, at most 200.
+   */
+  async function cosineBandMatcher(): Promise<QueryMatcher> {
+    const index = new VectorIndex();
+    for (const r of await db.selectFrom("listings").select(["id", "embedding"]).execute())
+      if (r.embedding) index.upsert(r.id, bytesToVector(r.embedding));
+    return async (q) => {
+      const hits = index.search(await embedder.embedCached(queryKey(q)), 200, 0.25);
+      const best = hits[0]?.similarity ?? 0;
+      return { ids: hits.filter((h) => h.similarity >= best - 0.2).map((h) => h.id), categories: [] };
+    };
+  }
+
+  const rowsQ: Quality[] = [];
+  const sweep: Partial<MatchParams>[] = [
+    {},
+    { categoryWeight: 0, lexicalWeight: 0 },
+    { categoryWeight: 0 },
+    { categoryWeight: 0.2 },
+    { lexicalWeight: 0 },
+    { lexicalWeight: 0.3 },
+    { band: 0.015 },
+    { band: 0.05 },
+    { floor: 0 },
+    { floor: 0.36 },
+  ];
+  for (const mixed of [false, true]) {
+    const directory = mixed ? "mixed" : "uniform";
+    await setAttributes(mixed);
+    rowsQ.push(await quality("plain text (Postgres full-text)", directory));
+    rowsQ.push(
+      await quality("before: cosine >= 0.25, within 0.2 of best", directory, await cosineBandMatcher()),
+    );
+    for (const m of sweep) {
+      const idx = createSemanticIndex(db, embedder, log, { match: m });
+      await idx.refresh();
+      const label = Object.keys(m).length
+        ? `fused, ${Object.entries(m)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", ")}`
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+      rowsQ.push(await quality(label, directory, idx.matcher));
+    }
+  }
+  await db.destroy();
+  await dropBenchDb(QUALITY_DB);
+
   console.log(
-    `| ${q.directory} | ${q.method} | ${q.top1.toFixed(2)} | ${q.top3.toFixed(2)} | ${q.mrr.toFixed(3)} | ${q.avgResults.toFixed(1)} | ${pct(q.unservedEmpty)} |`,
+    `## Quality: ${LISTINGS.length} listings (${Object.keys(DUPLICATES).length} near-duplicate competitors), ${NEEDS.length} served needs, ${UNSERVED.length} needs nothing serves (listings embedded in ${embedS.toFixed(1)} s)\n`,
   );
+  console.log(
+    "Ranking exactly as GET /v1/discover returns it. uniform: every listing verified, score 0.9, price 0.01 (relevance alone decides); mixed: 60% verified, 30% unverified, 10% failing, scores 0.5-1, prices 0.001-0.2 USD.\n",
+  );
+  console.log(
+    "| directory | matching | top-1 | top-3 | MRR@10 | results per served need | unserved needs with no result |\n|---|---|---|---|---|---|---|",
+  );
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  for (const q of rowsQ)
+    console.log(
+      `| ${q.directory} | ${q.method} | ${q.top1.toFixed(2)} | ${q.top3.toFixed(2)} | ${q.mrr.toFixed(3)} | ${q.avgResults.toFixed(1)} | ${pct(q.unservedEmpty)} |`,
+    );
+}
 
 // ---- 2. latency -------------------------------------------------------------------------------
 // Listing vectors at scale: real model vectors of the labelled listings, mixed and perturbed (the cost of
@@ -199,11 +211,27 @@ function syntheticVector(i: number): Float32Array {
 }
 
 const rowsL: LoadResult[] = [];
+/** CPU seconds the process has used so far, all its threads (the model's worker too), from /proc. */
+const cpuSeconds = async (pid: number) => {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+const cpuRows: string[] = [];
+/** A load run with the api process's CPU per request beside it. */
+async function measured(pid: number, ...args: Parameters<typeof load>): Promise<LoadResult> {
+  const before = await cpuSeconds(pid);
+  const r = await load(...args);
+  const used = (await cpuSeconds(pid)) - before;
+  const requests = r.rps * (args[2]?.durationS ?? 8);
+  cpuRows.push(`| ${r.label} | ${requests} | ${((1000 * used) / requests).toFixed(1)} |`);
+  return r;
+}
 const ratios: string[] = [];
 const rowsIdx: string[] = [];
 const needVectors = await embedder.embed(NEEDS.map(([q]) => q));
 for (const n of SIZES) {
-  const name = `tollgate_bench_semantic_${n}`;
+  const name = `${DB_PREFIX}_${n}`;
   const { db: big, url } = await freshBenchDb(name);
   t0 = performance.now();
   const ids = await seedListings(big, n);
@@ -243,7 +271,7 @@ for (const n of SIZES) {
   await big.destroy();
   console.error(`seeded ${n} listings with vectors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const needs = NEEDS.map(([q]) => q);
-  for (const semantic of [true, false]) {
+  for (const semantic of ONLY_NEW ? [true] : [true, false]) {
     t0 = performance.now();
     const api = await startService("api", {
       DATABASE_URL: url,
@@ -266,36 +294,39 @@ for (const n of SIZES) {
       console.error(`api ready with ${n} vectors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       // Agents' needs repeat: warm the query vectors and the replica's answers.
       for (const u of urls(needs)) await fetch(u);
-      rowsL.push(
-        await load(`meaning, repeated needs (answer cached), 1 connection @${n}`, urls(needs), {
+      if (!ONLY_NEW)
+        rowsL.push(
+          await load(`meaning, repeated needs (answer cached), 1 connection @${n}`, urls(needs), {
+            durationS: DURATION,
+            connections: 1,
+          }),
+        );
+      if (!ONLY_NEW) {
+        const repeated = await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), {
           durationS: DURATION,
-          connections: 1,
-        }),
-      );
-      const repeated = await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), {
-        durationS: DURATION,
-      });
-      const body = await (await fetch(urls(needs)[0]!)).text();
-      const bare = await bareServer(body);
-      const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
-        durationS: DURATION,
-      });
-      bare.close();
-      rowsL.push(repeated, b);
-      ratios.push(
-        `repeated needs @${n}: ${(repeated.rps / b.rps).toFixed(3)} of bare throughput, p99 ${repeated.p99} vs ${b.p99} ms`,
-      );
+        });
+        const body = await (await fetch(urls(needs)[0]!)).text();
+        const bare = await bareServer(body);
+        const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
+          durationS: DURATION,
+        });
+        bare.close();
+        rowsL.push(repeated, b);
+        ratios.push(
+          `repeated needs @${n}: ${(repeated.rps / b.rps).toFixed(3)} of bare throughput, p99 ${repeated.p99} vs ${b.p99} ms`,
+        );
+      }
       // Every query new: the model runs for each request (one agent at a time, then ten).
       const fresh1 = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} first ${i}`);
       rowsL.push(
-        await load(`meaning, every query new, 1 connection @${n}`, urls(fresh1), {
+        await measured(api.child.pid!, `meaning, every query new, 1 connection @${n}`, urls(fresh1), {
           durationS: DURATION,
           connections: 1,
         }),
       );
       const fresh = Array.from({ length: 5000 }, (_, i) => `${needs[i % needs.length]} ${i}`);
       rowsL.push(
-        await load(`meaning, every query new (model per request) @${n}`, urls(fresh), {
+        await measured(api.child.pid!, `meaning, every query new (model per request) @${n}`, urls(fresh), {
           durationS: DURATION,
           shared: true,
         }),
@@ -330,3 +361,7 @@ console.log(rowsIdx.join("\n"));
 console.log(`\n## GET /v1/discover?q latency (10 connections unless noted, ${DURATION} s each)\n`);
 console.log(table(rowsL));
 console.log(`\n${ratios.join("\n")}`);
+console.log(
+  "\n## The api process's CPU per request, every query new (/proc, all threads; requests = req/s x duration)\n",
+);
+console.log(`| run | requests | CPU ms per request |\n|---|---|---|\n${cpuRows.join("\n")}`);
