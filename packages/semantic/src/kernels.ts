@@ -3,12 +3,15 @@
  * Hamming distances with the CPU's popcount (`i64.popcnt`) and float dot products four lanes at a time (wasm
  * SIMD, on in Node 20). V8's scalar JavaScript manages about one multiply-add per nanosecond on these loops;
  * these run them several times faster. All three read and write one `WebAssembly.Memory` the index owns, at
- * byte offsets it passes. Every function takes six i32 arguments and returns nothing:
+ * byte offsets it passes. Every function takes six i32 arguments; pick and keep return a count, the others nothing:
  *   half(codes, qcode, n, dist, hist, _)       for slots 0..n-1: dist[s] = popcount of the first 256 bits of
  *                                              code s xor the query's (u16), hist[dist[s]]++ (u32)
  *   full(codes, qcode, slots, count, dist, hist) for each listed slot: dist[s] += popcount of bits 256..511
  *                                              xor the query's, hist[dist[s]]++
  *   dots(q, data, slots, count, dims, out)     out[i] = dot(q, row slots[i]) (f32; dims a multiple of 4)
+ *   pick(dist, n, limit, slots, _, _)          slots = the s in 0..n-1 with dist[s] <= limit; returns how many
+ *   keep(dist, count, limit, slots, _, _)      keeps, in order, the first `count` slots with dist <= limit;
+ *                                              returns how many
  * Codes are 64 bytes (512 bits) per slot, rows dims x 4 bytes per slot.
  */
 
@@ -35,6 +38,8 @@ const I32_STORE16 = 0x3b;
 const I32_CONST = 0x41;
 const I32_GE_U = 0x4f;
 const I32_LT_U = 0x49;
+const I32_LE_U = 0x4d;
+const IF = 0x04;
 const I32_ADD = 0x6a;
 const I32_MUL = 0x6c;
 const I32_SHL = 0x74;
@@ -222,6 +227,60 @@ const full = body(
   ],
 );
 
+/**
+ * A loop over i in 0..count-1 that appends slot s (the stored i32 at slots + 4i when `listed`, else i itself)
+ * to `slots` (from 0) if dist[s] <= limit; returns how many it kept. Params: dist 0, count 1, limit 2, slots 3.
+ * Locals: i 6, kept 7, s 8.
+ */
+const select = (listed: boolean) =>
+  body(
+    [[3, I32]],
+    [
+      BLOCK,
+      VOID,
+      LOOP,
+      VOID,
+      ...get(6),
+      ...get(1),
+      I32_GE_U,
+      BR_IF,
+      1,
+      ...(listed ? [...get(3), ...get(6), ...konst(2), I32_SHL, I32_ADD, ...mem(I32_LOAD, 2)] : get(6)),
+      TEE,
+      8,
+      ...konst(1),
+      I32_SHL,
+      ...get(0),
+      I32_ADD,
+      ...mem(I32_LOAD16_U, 1),
+      ...get(2),
+      I32_LE_U,
+      IF,
+      VOID,
+      ...get(3),
+      ...get(7),
+      ...konst(2),
+      I32_SHL,
+      I32_ADD,
+      ...get(8),
+      ...mem(I32_STORE, 2),
+      ...get(7),
+      ...konst(1),
+      I32_ADD,
+      ...set(7),
+      END,
+      ...get(6),
+      ...konst(1),
+      I32_ADD,
+      ...set(6),
+      BR,
+      0,
+      END,
+      END,
+      ...get(7),
+    ],
+  );
+
 const lane = (acc: number, l: number) => [...get(acc), SIMD, 0x1f, l];
 // dots(q 0, data 1, slots 2, count 3, dims 4, out 5); locals: c 6, row 7, i 8, limit 9, acc 10 (v128).
 const dots = body(
@@ -325,18 +384,26 @@ const BYTES = new Uint8Array([
   0x00,
   0x00,
   0x00,
-  ...section(1, vec([[0x60, ...vec([I32, I32, I32, I32, I32, I32].map((t) => [t])), 0x00]])),
+  ...section(
+    1,
+    vec([
+      [0x60, ...vec([I32, I32, I32, I32, I32, I32].map((t) => [t])), 0x00],
+      [0x60, ...vec([I32, I32, I32, I32, I32, I32].map((t) => [t])), 0x01, I32],
+    ]),
+  ),
   ...section(2, vec([[...name("m"), ...name("mem"), 0x02, 0x00, 0x01]])),
-  ...section(3, vec([[0], [0], [0]])),
+  ...section(3, vec([[0], [0], [0], [1], [1]])),
   ...section(
     7,
     vec([
       [...name("half"), 0x00, 0],
       [...name("full"), 0x00, 1],
       [...name("dots"), 0x00, 2],
+      [...name("pick"), 0x00, 3],
+      [...name("keep"), 0x00, 4],
     ]),
   ),
-  ...section(10, vec([half, full, dots])),
+  ...section(10, vec([half, full, dots, select(false), select(true)])),
 ]);
 
 /** The WebAssembly globals used here, typed by hand: Node has them, @types/node 20 does not declare them. */
@@ -360,6 +427,8 @@ export interface Kernels {
   half(codes: number, qcode: number, n: number, dist: number, hist: number, unused: number): void;
   full(codes: number, qcode: number, slots: number, count: number, dist: number, hist: number): void;
   dots(q: number, data: number, slots: number, count: number, dims: number, out: number): void;
+  pick(dist: number, n: number, limit: number, slots: number, unused: number, unused2: number): number;
+  keep(dist: number, count: number, limit: number, slots: number, unused: number, unused2: number): number;
 }
 
 /** A memory of one 64 KiB page, for `kernels`. */

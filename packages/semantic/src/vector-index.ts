@@ -155,7 +155,6 @@ export class VectorIndex {
     this.qc = new Uint32Array(buffer, at.qcode, WORDS);
     this.hist = new Uint32Array(buffer, at.hist, BITS + 1);
     this.picked = new Int32Array(buffer, at.slots, capacity);
-    this.dist = new Uint16Array(buffer, at.dist, capacity);
     this.sims = new Float32Array(buffer, at.sims, capacity);
   }
 
@@ -213,7 +212,6 @@ export class VectorIndex {
   private qc = new Uint32Array(0);
   private hist = new Uint32Array(0);
   private picked = new Int32Array(0);
-  private dist = new Uint16Array(0);
   private sims = new Float32Array(0);
 
   /**
@@ -228,22 +226,16 @@ export class VectorIndex {
     const want = Math.max(this.candidates, k * 10);
     if (n <= this.exactUpTo || n <= want) return null;
     const at = this.at;
-    const dist = this.dist;
     const hist = this.hist;
-    const picked = this.picked;
     this.hash(q, this.qc, 0);
     hist.fill(0);
     this.k.half(at.codes, at.qcode, n, at.dist, at.hist, 0);
-    let count = 0;
     const firstLimit = cut(hist, Math.min(n, want * PREFILTER));
-    for (let s = 0; s < n; s++) if (dist[s]! <= firstLimit) picked[count++] = s;
+    let count = this.k.pick(at.dist, n, firstLimit, at.slots, 0, 0);
     hist.fill(0);
     this.k.full(at.codes, at.qcode, at.slots, count, at.dist, at.hist);
-    const limit = cut(hist, want);
-    let kept = 0;
-    for (let i = 0; i < count; i++) if (dist[picked[i]!]! <= limit) picked[kept++] = picked[i]!;
-    count = kept;
-    return { slots: picked, count };
+    count = this.k.keep(at.dist, count, cut(hist, want), at.slots, 0, 0);
+    return { slots: this.picked, count };
   }
 
   /** The k most similar entries, most similar first; optionally only those at or above `minSimilarity`. */

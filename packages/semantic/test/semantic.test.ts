@@ -70,7 +70,7 @@ describe("VectorIndex", () => {
     expect(found / 200).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("runs its wasm kernels as the JavaScript they replace: Hamming passes, histogram, SIMD dot products", () => {
+  it("runs its wasm kernels as the JavaScript they replace: Hamming passes, histogram, selections, SIMD dot products", () => {
     const memory = wasmMemory();
     memory.grow(3);
     const k = kernels(memory);
@@ -109,6 +109,14 @@ describe("VectorIndex", () => {
     k.full(0, qcode.byteOffset, slots.byteOffset, listed.length, dist.byteOffset, hist.byteOffset);
     for (let s = 0; s < n; s++) expect(dist[s]).toBe(listed.includes(s) ? ham(s, 0, 16) : ham(s, 0, 8));
     expect(hist.reduce((a, b) => a + b, 0)).toBe(listed.length);
+    // The selections between passes: every slot within a distance, then those of a list still within a tighter one.
+    const limit = [...dist].sort((x, y) => x - y)[100]!;
+    const within = Array.from({ length: n }, (_, s) => s).filter((s) => dist[s]! <= limit);
+    expect(k.pick(dist.byteOffset, n, limit, slots.byteOffset, 0, 0)).toBe(within.length);
+    expect(Array.from(slots.subarray(0, within.length))).toEqual(within);
+    const tighter = within.filter((s) => dist[s]! <= limit - 3);
+    expect(k.keep(dist.byteOffset, within.length, limit - 3, slots.byteOffset, 0, 0)).toBe(tighter.length);
+    expect(Array.from(slots.subarray(0, tighter.length))).toEqual(tighter);
     slots.set(Array.from({ length: n }, (_, i) => n - 1 - i));
     k.dots(q.byteOffset, rows.byteOffset, slots.byteOffset, n, dims, sims.byteOffset);
     for (let i = 0; i < n; i++)
