@@ -1,4 +1,5 @@
 import { DIMENSIONS } from "./embedder.js";
+import { type Kernels, kernels, wasmMemory } from "./kernels.js";
 
 export interface Hit {
   id: string;
@@ -19,8 +20,6 @@ const WORDS = BITS / 32;
 /** Random sign flips, each followed by a Walsh-Hadamard transform: three make a good random rotation. */
 const ROUNDS = 3;
 
-/** Words of the hash scanned for every slot in the first pass. */
-const HALF = WORDS / 2;
 /** Slots carried from the first pass to the second, as a multiple of the candidates wanted. */
 const PREFILTER = 4;
 
@@ -33,21 +32,6 @@ function cut(hist: Uint32Array, want: number): number {
   }
   return limit;
 }
-
-/** Bits set in a 32-bit word (SWAR: no table, no branch). */
-function pop32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/** Bits set in every 16-bit value: two loads per 32-bit word, cheaper in V8 than the SWAR arithmetic. */
-const POP16 = (() => {
-  const t = new Uint8Array(65536);
-  for (let i = 1; i < 65536; i++) t[i] = (i & 1) + t[i >>> 1]!;
-  return t;
-})();
 
 /** Deterministic PRNG (mulberry32), so every replica builds the same rotation. */
 function prng(seed: number) {
@@ -75,8 +59,16 @@ export class VectorIndex {
   readonly dims: number;
   private readonly exactUpTo: number;
   private readonly candidates: number;
-  private data: Float32Array;
-  private codes: Uint32Array;
+  /**
+   * Vectors, hashes and per-query scratch live in one WebAssembly memory, so the kernels can read them:
+   * laid out by `layout(capacity)`; the views below are remade whenever it grows.
+   */
+  private readonly memory = wasmMemory();
+  private readonly k: Kernels = kernels(this.memory);
+  private capacity = 0;
+  private at = layout(0, 0);
+  private data = new Float32Array(0);
+  private codes = new Uint32Array(0);
   private ids: string[] = [];
   private slots = new Map<string, number>();
   /** Length of the rotation: a power of two covering the dimensions and the bits. */
@@ -88,8 +80,7 @@ export class VectorIndex {
     this.dims = o.dims ?? DIMENSIONS;
     this.exactUpTo = o.exactUpTo ?? 5000;
     this.candidates = o.candidates ?? 2000;
-    this.data = new Float32Array(1024 * this.dims);
-    this.codes = new Uint32Array(1024 * WORDS);
+    this.grow(1024);
     const rand = prng(0x7011_6a7e);
     let length = 1;
     while (length < Math.max(this.dims, BITS)) length *= 2;
@@ -138,19 +129,41 @@ export class VectorIndex {
     }
   }
 
+  /** Room for `capacity` slots: grows the memory and moves hashes and vectors up to their new places. */
+  private grow(capacity: number): void {
+    const old = this.at;
+    const size = this.ids.length;
+    const at = layout(capacity, this.dims);
+    const pages = Math.ceil(at.end / 65536) - this.memory.buffer.byteLength / 65536;
+    if (pages > 0) this.memory.grow(pages);
+    const bytes = new Uint8Array(this.memory.buffer);
+    // Every region only moves up: the last first, so nothing is overwritten before it is moved.
+    bytes.copyWithin(at.data, old.data, old.data + size * this.dims * 4);
+    bytes.copyWithin(at.codes, old.codes, old.codes + size * WORDS * 4);
+    this.capacity = capacity;
+    this.at = at;
+    this.views();
+  }
+
+  private views(): void {
+    const buffer = this.memory.buffer;
+    const at = this.at;
+    const capacity = this.capacity;
+    this.data = new Float32Array(buffer, at.data, capacity * this.dims);
+    this.codes = new Uint32Array(buffer, at.codes, capacity * WORDS);
+    this.query = new Float32Array(buffer, at.query, this.dims);
+    this.qc = new Uint32Array(buffer, at.qcode, WORDS);
+    this.hist = new Uint32Array(buffer, at.hist, BITS + 1);
+    this.picked = new Int32Array(buffer, at.slots, capacity);
+    this.sims = new Float32Array(buffer, at.sims, capacity);
+  }
+
   upsert(id: string, v: Float32Array): void {
     if (v.length !== this.dims) throw new Error(`vector has ${v.length} dimensions, expected ${this.dims}`);
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if ((slot + 1) * this.dims > this.data.length) {
-        const grown = new Float32Array(this.data.length * 2);
-        grown.set(this.data);
-        this.data = grown;
-        const codes = new Uint32Array(this.codes.length * 2);
-        codes.set(this.codes);
-        this.codes = codes;
-      }
+      if (slot + 1 > this.capacity) this.grow(this.capacity * 2);
       this.ids.push(id);
       this.slots.set(id, slot);
     }
@@ -194,83 +207,35 @@ export class VectorIndex {
     return a0 + a1 + a2 + a3;
   }
 
-  // Per-query scratch, reused: a query allocates nothing in proportion to the index.
-  private qc = new Uint32Array(WORDS);
-  private dist = new Uint16Array(0);
-  private hist = new Uint32Array(BITS + 1);
+  // Per-query scratch in the memory, reused: a query allocates nothing in proportion to the index.
+  private query = new Float32Array(0);
+  private qc = new Uint32Array(0);
+  private hist = new Uint32Array(0);
   private picked = new Int32Array(0);
+  private sims = new Float32Array(0);
 
   /**
    * Slots to rank exactly (the first `count` of the returned array): all of them (null), or the `candidates`
-   * nearest by sign-hash Hamming distance (ties at the cut included).
+   * nearest by sign-hash Hamming distance (ties at the cut included). Two passes, both in the kernels: first
+   * the distance over the hash's first half, for every slot (the hash's bits are alike, so half of them ranks
+   * nearly as well); then, for the PREFILTER x `want` nearest by that, the second half, and the `want` nearest
+   * by the whole hash are kept.
    */
   private shortlist(q: Float32Array, k: number): { slots: Int32Array; count: number } | null {
     const n = this.ids.length;
     const want = Math.max(this.candidates, k * 10);
     if (n <= this.exactUpTo || n <= want) return null;
-    const qc = this.qc;
-    this.hash(q, qc, 0);
-    if (this.dist.length < n) {
-      this.dist = new Uint16Array(this.codes.length / WORDS);
-      this.picked = new Int32Array(this.codes.length / WORDS);
-    }
-    const codes = this.codes;
-    const dist = this.dist;
+    const at = this.at;
     const hist = this.hist;
-    const picked = this.picked;
-    // Two passes. First the distance over the hash's first half, for every slot (the hash's bits are alike, so
-    // half of them ranks nearly as well); then, for the PREFILTER x `want` nearest by that, the second half,
-    // and the `want` nearest by the whole hash are kept.
+    this.hash(q, this.qc, 0);
     hist.fill(0);
-    const q0 = qc[0]!;
-    const q1 = qc[1]!;
-    const q2 = qc[2]!;
-    const q3 = qc[3]!;
-    const q4 = qc[4]!;
-    const q5 = qc[5]!;
-    const q6 = qc[6]!;
-    const q7 = qc[7]!;
-    const pop = POP16;
-    for (let s = 0, off = 0; s < n; s++, off += WORDS) {
-      let x = codes[off]! ^ q0;
-      let h = pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 1]! ^ q1;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 2]! ^ q2;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 3]! ^ q3;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 4]! ^ q4;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 5]! ^ q5;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 6]! ^ q6;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      x = codes[off + 7]! ^ q7;
-      h += pop[x & 0xffff]! + pop[x >>> 16]!;
-      dist[s] = h;
-      hist[h]!++;
-    }
-    let count = 0;
+    this.k.half(at.codes, at.qcode, n, at.dist, at.hist, 0);
     const firstLimit = cut(hist, Math.min(n, want * PREFILTER));
-    for (let s = 0; s < n; s++) if (dist[s]! <= firstLimit) picked[count++] = s;
+    let count = this.k.pick(at.dist, n, firstLimit, at.slots, 0, 0);
     hist.fill(0);
-    for (let i = 0; i < count; i++) {
-      const s = picked[i]!;
-      const off = s * WORDS;
-      let h = dist[s]!;
-      for (let w = HALF; w < WORDS; w++) {
-        const x = codes[off + w]! ^ qc[w]!;
-        h += pop32(x);
-      }
-      dist[s] = h;
-      hist[h]!++;
-    }
-    const limit = cut(hist, want);
-    let kept = 0;
-    for (let i = 0; i < count; i++) if (dist[picked[i]!]! <= limit) picked[kept++] = picked[i]!;
-    count = kept;
-    return { slots: picked, count };
+    this.k.full(at.codes, at.qcode, at.slots, count, at.dist, at.hist);
+    count = this.k.keep(at.dist, count, cut(hist, want), at.slots, 0, 0);
+    return { slots: this.picked, count };
   }
 
   /** The k most similar entries, most similar first; optionally only those at or above `minSimilarity`. */
@@ -282,9 +247,16 @@ export class VectorIndex {
     const list = this.shortlist(q, k);
     const slots = list?.slots;
     const count = list ? list.count : this.ids.length;
+    // The shortlist's similarities in one kernel call (f32 lanes; the exact scan below sums in JS doubles).
+    const simd = list !== null && this.dims % 4 === 0;
+    if (simd) {
+      this.query.set(q);
+      this.k.dots(this.at.query, this.at.data, this.at.slots, count, this.dims, this.at.sims);
+    }
+    const sims = this.sims;
     for (let c = 0; c < count; c++) {
       const s = slots ? slots[c]! : c;
-      const sim = this.dot(s, q);
+      const sim = simd ? sims[c]! : this.dot(s, q);
       if (sim < floor) continue;
       let at = 0;
       while (at < topSim.length && topSim[at]! < sim) at++;
@@ -301,4 +273,23 @@ export class VectorIndex {
       out.push({ id: this.ids[topSlot[i]!]!, similarity: topSim[i]! });
     return out;
   }
+}
+
+/** Byte offsets of the regions in an index's memory for `capacity` slots (each 16-byte aligned). */
+function layout(capacity: number, dims: number) {
+  let end = 0;
+  const region = (bytes: number) => {
+    const start = end;
+    end += Math.ceil(bytes / 16) * 16;
+    return start;
+  };
+  const query = region(dims * 4);
+  const qcode = region(WORDS * 4);
+  const hist = region((BITS + 1) * 4);
+  const slots = region(capacity * 4);
+  const dist = region(capacity * 2);
+  const sims = region(capacity * 4);
+  const codes = region(capacity * WORDS * 4);
+  const data = region(capacity * dims * 4);
+  return { query, qcode, hist, slots, dist, sims, codes, data, end };
 }

@@ -8,6 +8,7 @@ import {
   VectorIndex,
   vectorToBytes,
 } from "../src/index.js";
+import { kernels, wasmMemory } from "../src/kernels.js";
 
 const random = (dims = 8) => normalise(Float32Array.from({ length: dims }, () => Math.random() - 0.5));
 
@@ -67,6 +68,104 @@ describe("VectorIndex", () => {
       for (const h of got) expect(h.similarity).toBeLessThanOrEqual(truth[0]!.similarity + 1e-6);
     }
     expect(found / 200).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("runs its wasm kernels as the JavaScript they replace: Hamming passes, histogram, selections, SIMD dot products", () => {
+    const memory = wasmMemory();
+    memory.grow(3);
+    const k = kernels(memory);
+    const buf = memory.buffer;
+    const n = 300;
+    const dims = 12;
+    // Regions: codes (n x 64 B), query code, dist (u16), hist (u32 x 513), slots, query, rows, sims.
+    const codes = new Uint32Array(buf, 0, n * 16);
+    const qcode = new Uint32Array(buf, 32_768, 16);
+    const dist = new Uint16Array(buf, 33_024, n);
+    const hist = new Uint32Array(buf, 34_048, 513);
+    const slots = new Int32Array(buf, 36_352, n);
+    const q = new Float32Array(buf, 37_632, dims);
+    const rows = new Float32Array(buf, 37_696, n * dims);
+    const sims = new Float32Array(buf, 52_096, n);
+    const word = () => Math.floor(Math.random() * 2 ** 32);
+    codes.set(Array.from(codes, word));
+    qcode.set(Array.from(qcode, word));
+    q.set(random(dims));
+    for (let s = 0; s < n; s++) rows.set(random(dims), s * dims);
+    const pop = (x: number) => x.toString(2).replaceAll("0", "").length;
+    const ham = (s: number, from: number, to: number) => {
+      let h = 0;
+      for (let w = from; w < to; w++) h += pop((codes[s * 16 + w]! ^ qcode[w]!) >>> 0);
+      return h;
+    };
+    k.half(0, qcode.byteOffset, n, dist.byteOffset, hist.byteOffset, 0);
+    for (let s = 0; s < n; s++) expect(dist[s]).toBe(ham(s, 0, 8));
+    expect(hist.reduce((a, b) => a + b, 0)).toBe(n);
+    for (let s = 0; s < n; s++)
+      expect(hist[dist[s]!]).toBe(Array.from(dist).filter((d) => d === dist[s]).length);
+    // The second pass completes only the listed slots.
+    const listed = [7, 0, 299, 150];
+    slots.set(listed);
+    hist.fill(0);
+    k.full(0, qcode.byteOffset, slots.byteOffset, listed.length, dist.byteOffset, hist.byteOffset);
+    for (let s = 0; s < n; s++) expect(dist[s]).toBe(listed.includes(s) ? ham(s, 0, 16) : ham(s, 0, 8));
+    expect(hist.reduce((a, b) => a + b, 0)).toBe(listed.length);
+    // The selections between passes: every slot within a distance, then those of a list still within a tighter one.
+    const limit = [...dist].sort((x, y) => x - y)[100]!;
+    const within = Array.from({ length: n }, (_, s) => s).filter((s) => dist[s]! <= limit);
+    expect(k.pick(dist.byteOffset, n, limit, slots.byteOffset, 0, 0)).toBe(within.length);
+    expect(Array.from(slots.subarray(0, within.length))).toEqual(within);
+    const tighter = within.filter((s) => dist[s]! <= limit - 3);
+    expect(k.keep(dist.byteOffset, within.length, limit - 3, slots.byteOffset, 0, 0)).toBe(tighter.length);
+    expect(Array.from(slots.subarray(0, tighter.length))).toEqual(tighter);
+    slots.set(Array.from({ length: n }, (_, i) => n - 1 - i));
+    k.dots(q.byteOffset, rows.byteOffset, slots.byteOffset, n, dims, sims.byteOffset);
+    for (let i = 0; i < n; i++)
+      expect(sims[i]).toBeCloseTo(dot(q, rows.subarray((n - 1 - i) * dims, (n - i) * dims)), 6);
+  });
+
+  it("above the exact limit keeps vectors, hashes and slots in step through growth, updates and removals", () => {
+    // 12 dimensions: re-ranked by the SIMD kernel; 6: by JavaScript (not a multiple of 4).
+    for (const dims of [12, 6]) {
+      const idx = new VectorIndex({ dims, exactUpTo: 200, candidates: 100 });
+      const exact = new VectorIndex({ dims, exactUpTo: Number.POSITIVE_INFINITY });
+      const all = new Map<string, Float32Array>();
+      const put = (id: string, v: Float32Array) => {
+        idx.upsert(id, v);
+        exact.upsert(id, v);
+        all.set(id, v);
+      };
+      // 5000 slots: the memory grows from 1024 slots through 2048 and 4096 to 8192, moving what it holds.
+      for (let i = 0; i < 5000; i++) put(`id${i}`, random(dims));
+      for (let i = 0; i < 5000; i += 3) {
+        idx.remove(`id${i}`);
+        exact.remove(`id${i}`);
+        all.delete(`id${i}`);
+      }
+      for (let i = 1; i < 5000; i += 7) put(`id${i}`, random(dims));
+      expect(idx.size).toBe(all.size);
+      // Each stored vector, asked for, is found first at similarity 1: its row and its hash moved with it.
+      let i = 0;
+      for (const [id, v] of all)
+        if (i++ % 13 === 0) {
+          const [top] = idx.search(v, 1);
+          expect(top?.id).toBe(id);
+          expect(top?.similarity).toBeCloseTo(1, 5);
+        }
+      let found = 0;
+      for (let t = 0; t < 20; t++) {
+        const q = random(dims);
+        const got = idx.search(q, 10);
+        expect(got).toHaveLength(10);
+        // Every similarity is that of the vector last stored under its id: nothing was mixed up by a move.
+        for (const h of got) expect(h.similarity).toBeCloseTo(dot(q, all.get(h.id)!), 5);
+        for (let i = 1; i < got.length; i++)
+          expect(got[i]!.similarity).toBeLessThanOrEqual(got[i - 1]!.similarity);
+        const want = new Set(exact.search(q, 10).map((h) => h.id));
+        found += got.filter((h) => want.has(h.id)).length;
+      }
+      // 100 of ~3900 re-ranked: the shortlist must still hold most of the true top 10.
+      expect(found / 200).toBeGreaterThanOrEqual(0.5);
+    }
   });
 
   it("stores vectors as bytes and reads them back unchanged", () => {
