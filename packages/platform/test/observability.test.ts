@@ -22,8 +22,11 @@ const log = createLogger("obs-test", "silent");
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 
-beforeAll(() => {
+beforeAll(async () => {
   provider.register();
+  // The shared client connects in the background; readiness of the "ok" server must not race that connect
+  // (it reads `redis <status>` until the client is ready, which failed once in CI under load).
+  await redis.ping();
 });
 
 afterAll(async () => {
