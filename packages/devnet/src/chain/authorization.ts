@@ -1,7 +1,11 @@
+import { type SignedAuthorization, transferWithAuthorizationArgs } from "@tollgate/x402";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { type Hex, parseSignature, toHex } from "viem";
+import { toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { BASE_USDC, USDC_DOMAIN } from "./chain.js";
+
+export { type SignedAuthorization, transferWithAuthorizationArgs };
+
 import type { Wallet } from "./wallets.js";
 
 /** EIP-712 types of USDC's EIP-3009 `transferWithAuthorization`. */
@@ -15,18 +19,6 @@ export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
     { name: "nonce", type: "bytes32" },
   ],
 } as const;
-
-export interface SignedAuthorization {
-  authorization: {
-    from: `0x${string}`;
-    to: `0x${string}`;
-    value: string;
-    validAfter: string;
-    validBefore: string;
-    nonce: Hex;
-  };
-  signature: Hex;
-}
 
 /** An EIP-3009 TransferWithAuthorization of local USDC signed by `from`, with a fresh random nonce. */
 export async function signAuthorization(
@@ -80,21 +72,4 @@ export function exactPayment(signed: SignedAuthorization): {
     payload: { authorization: signed.authorization, signature: signed.signature },
   } as PaymentPayload;
   return { payload, requirements };
-}
-
-/** transferWithAuthorization (v, r, s form) arguments for `signed`, as a relayer sends them. */
-export function transferWithAuthorizationArgs(signed: SignedAuthorization) {
-  const a = signed.authorization;
-  const sig = parseSignature(signed.signature);
-  return [
-    a.from,
-    a.to,
-    BigInt(a.value),
-    BigInt(a.validAfter),
-    BigInt(a.validBefore),
-    a.nonce,
-    Number(sig.v ?? BigInt(sig.yParity + 27)),
-    sig.r,
-    sig.s,
-  ] as const;
 }

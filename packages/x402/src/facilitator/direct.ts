@@ -51,7 +51,8 @@ const TOKEN_ABI = [
   },
 ] as const;
 
-interface Eip3009 {
+/** A signed EIP-3009 TransferWithAuthorization as an x402 exact payload carries it. */
+export interface SignedAuthorization {
   authorization: {
     from: `0x${string}`;
     to: `0x${string}`;
@@ -63,17 +64,34 @@ interface Eip3009 {
   signature: Hex;
 }
 
+/** transferWithAuthorization (v, r, s form) arguments for `signed`, as a relayer sends them. */
+export function transferWithAuthorizationArgs(signed: SignedAuthorization) {
+  const a = signed.authorization;
+  const sig = parseSignature(signed.signature);
+  return [
+    a.from,
+    a.to,
+    BigInt(a.value),
+    BigInt(a.validAfter),
+    BigInt(a.validBefore),
+    a.nonce,
+    Number(sig.v ?? BigInt(sig.yParity) + 27n),
+    sig.r,
+    sig.s,
+  ] as const;
+}
+
 /** An x402 v2 exact EIP-3009 payload signed by a plain key (65-byte signature), or null. */
-function eoaAuthorization(payload: PaymentPayload, req: PaymentRequirements): Eip3009 | null {
+function eoaAuthorization(payload: PaymentPayload, req: PaymentRequirements): SignedAuthorization | null {
   if (payload.x402Version !== 2 || req.scheme !== "exact") return null;
-  const p = payload.payload as Partial<Eip3009> | undefined;
+  const p = payload.payload as Partial<SignedAuthorization> | undefined;
   const a = p?.authorization;
   if (!a || typeof p.signature !== "string" || !/^0x[0-9a-fA-F]{130}$/.test(p.signature)) return null;
   for (const k of ["from", "to"] as const) if (!/^0x[0-9a-fA-F]{40}$/.test(String(a[k]))) return null;
   if (!/^0x[0-9a-fA-F]{64}$/.test(String(a.nonce))) return null;
   for (const k of ["value", "validAfter", "validBefore"] as const)
     if (!/^[0-9]{1,78}$/.test(String(a[k]))) return null;
-  return p as Eip3009;
+  return p as SignedAuthorization;
 }
 
 /** The same refusal codes the scheme gives for a transaction the node refuses (estimate or broadcast). */
@@ -154,7 +172,7 @@ export function createDirectSettler(opts: {
     },
 
     async settle(payload: PaymentPayload, req: PaymentRequirements): Promise<SettleResponse> {
-      const p = eoaAuthorization(payload, req) as Eip3009;
+      const p = eoaAuthorization(payload, req) as SignedAuthorization;
       const a = p.authorization;
       const network = payload.accepted.network;
       const payer = a.from;
@@ -177,22 +195,10 @@ export function createDirectSettler(opts: {
       counts.direct++;
       inFlight.add(key);
       try {
-        const sig = parseSignature(p.signature);
-        const v = sig.v ?? BigInt(sig.yParity) + 27n;
         const data = encodeFunctionData({
           abi: TOKEN_ABI,
           functionName: "transferWithAuthorization",
-          args: [
-            a.from,
-            a.to,
-            BigInt(a.value),
-            BigInt(a.validAfter),
-            BigInt(a.validBefore),
-            a.nonce,
-            Number(v),
-            sig.r,
-            sig.s,
-          ],
+          args: transferWithAuthorizationArgs(p),
         });
         let hash: Hex;
         try {

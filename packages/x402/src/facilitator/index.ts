@@ -7,6 +7,9 @@ import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectSettler } from "./direct.js";
+
+export { type SignedAuthorization, transferWithAuthorizationArgs } from "./direct.js";
+
 import { waitForReceipt } from "./receipt.js";
 import { recentReads } from "./recent.js";
 import { createPipelinedSender } from "./sender.js";
