@@ -58,24 +58,8 @@ const attemptValues = (a: PaymentAttempt) => ({
 });
 
 /** Reserve an authorization with a lease; null when this payer+nonce was seen before. */
-export async function reserveAuthorization(
-  db: Db,
-  a: PaymentAttempt,
-  leaseMs: number,
-): Promise<Lease | null> {
-  const leaseId = randomUUID();
-  const row = await db
-    .insertInto("payments")
-    .values({
-      ...attemptValues(a),
-      status: "verified",
-      lease_id: leaseId,
-      lease_until: new Date(Date.now() + leaseMs),
-    })
-    .onConflict((oc) => oc.columns(["payer", "nonce"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row ? { id: row.id, leaseId } : null;
+export function reserveAuthorization(db: Db, a: PaymentAttempt, leaseMs: number): Promise<Lease | null> {
+  return insertLeased(db, a, leaseMs, { status: "verified" });
 }
 
 /**
@@ -83,26 +67,39 @@ export async function reserveAuthorization(
  * one statement: what `reserveAuthorization` then `keepAnswer` write, for a handler that only reads. Null
  * when this payer+nonce was seen before (nothing written).
  */
-export async function reserveAnswered(
+export function reserveAnswered(
   db: Db,
   a: PaymentAttempt,
   leaseMs: number,
   id: string,
   kept: { status: number; sealed: string; work: unknown },
 ): Promise<Lease | null> {
+  return insertLeased(db, a, leaseMs, {
+    id,
+    status: "answered",
+    answer_status: kept.status,
+    answer_sealed: kept.sealed,
+    work: kept.work === undefined || kept.work === null ? null : JSON.stringify(kept.work),
+  });
+}
+
+/** The leased insert both reservations make: nothing written when this payer+nonce was seen before. */
+async function insertLeased(
+  db: Db,
+  a: PaymentAttempt,
+  leaseMs: number,
+  extra: {
+    id?: string;
+    status: "verified" | "answered";
+    answer_status?: number;
+    answer_sealed?: string;
+    work?: string | null;
+  },
+): Promise<Lease | null> {
   const leaseId = randomUUID();
   const row = await db
     .insertInto("payments")
-    .values({
-      ...attemptValues(a),
-      id,
-      status: "answered",
-      answer_status: kept.status,
-      answer_sealed: kept.sealed,
-      work: kept.work === undefined || kept.work === null ? null : JSON.stringify(kept.work),
-      lease_id: leaseId,
-      lease_until: new Date(Date.now() + leaseMs),
-    })
+    .values({ ...attemptValues(a), ...extra, lease_id: leaseId, lease_until: new Date(Date.now() + leaseMs) })
     .onConflict((oc) => oc.columns(["payer", "nonce"]).doNothing())
     .returning("id")
     .executeTakeFirst();
