@@ -1,6 +1,6 @@
 // The sentence-embedding model in its own thread, so a query's model time never blocks the event loop that
 // serves requests. Messages: {id, texts} in; {id, vectors} (Float32Array, transferred) or {id, error} out;
-// {ready, warmMs} once, after the model has loaded and been warmed. Plain JS so any loader (tsx, vitest,
+// {ready, warmCalls, warmMs} once, after the model has loaded and been warmed. Plain JS so any loader (tsx, vitest,
 // node) can start it.
 import { parentPort } from "node:worker_threads";
 import { tensor1d, tensor2d } from "@energetic-ai/core";
@@ -56,11 +56,15 @@ const WARM_UP = [
 
 const model = initModel(modelSource).then(async (m) => {
   const t0 = performance.now();
-  for (const texts of WARM_UP) await run(m, texts);
-  return { m, warmMs: performance.now() - t0 };
+  let warmCalls = 0;
+  for (const texts of WARM_UP) {
+    await run(m, texts);
+    warmCalls++;
+  }
+  return { m, warmCalls, warmMs: performance.now() - t0 };
 });
 model.then(
-  ({ warmMs }) => parentPort.postMessage({ ready: true, warmMs }),
+  ({ warmCalls, warmMs }) => parentPort.postMessage({ ready: true, warmCalls, warmMs }),
   (err) => parentPort.postMessage({ ready: false, error: String(err) }),
 );
 

@@ -15,6 +15,11 @@ export interface Embedder {
   /** Many texts through the cache: only the misses reach the model, in batches. */
   embedManyCached(texts: string[]): Promise<Float32Array[]>;
   readonly ready: Promise<void>;
+  /**
+   * The warm-up the worker did before it said ready (model calls made and their time), so the first searches
+   * after a start do not pay for a cold model; null until ready, or from a worker that does not report it.
+   */
+  readonly warmUp: { calls: number; ms: number } | null;
   /** Model calls made and texts sent in them (queries and listings alike). */
   readonly stats: { calls: number; texts: number };
   close(): Promise<void>;
@@ -45,10 +50,12 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
   const pending = new Map<number, Pending>();
   let seq = 0;
   let closed = false;
+  let warmUp: Embedder["warmUp"] = null;
   const ready = new Promise<void>((resolve, reject) => {
-    const onReady = (m: { ready?: boolean; error?: string }) => {
+    const onReady = (m: { ready?: boolean; error?: string; warmCalls?: number; warmMs?: number }) => {
       if (m.ready === undefined) return;
       worker.off("message", onReady);
+      if (m.ready && typeof m.warmCalls === "number") warmUp = { calls: m.warmCalls, ms: m.warmMs ?? 0 };
       m.ready ? resolve() : reject(new Error(`embedding model failed to load: ${m.error}`));
     };
     worker.on("message", onReady);
@@ -140,6 +147,9 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
 
   return {
     ready,
+    get warmUp() {
+      return warmUp;
+    },
     stats,
     embed,
     async embedManyCached(texts) {

@@ -271,22 +271,21 @@ describe("embedder (the bundled model, in a worker thread)", () => {
 });
 
 describe("embedder start (the bundled model)", () => {
-  it("is warm when ready: the first query is not slower than those after it", async () => {
+  it("is warm when ready: the worker makes its warm-up model calls before it says ready", async () => {
+    // A cold model's first calls take 100-170 ms here against 9-25 ms for later ones; the worker makes them
+    // itself and reports them with its ready message. No timing is asserted (that belongs to the benchmarks):
+    // what is pinned is that the warm-up happens, and happens before ready.
     const fresh = createEmbedder();
     try {
+      expect(fresh.warmUp).toBeNull();
       await fresh.ready;
-      const time = async (t: string) => {
-        const t0 = performance.now();
-        await fresh.embed([t]);
-        return performance.now() - t0;
-      };
-      // A cold model's first call takes 100-170 ms here against 9-25 ms for the next ones.
-      const first = await time("where can I get tomorrow's tide tables");
-      const next: number[] = [];
-      for (const t of ["rain in Lyon", "bitcoin price", "pdf to text", "air quality Delhi", "ship tracking"])
-        next.push(await time(t));
-      next.sort((a, b) => a - b);
-      expect(first).toBeLessThan(Math.max(3 * next[2]!, 40));
+      expect(fresh.warmUp).not.toBeNull();
+      expect(fresh.warmUp!.calls).toBeGreaterThanOrEqual(5);
+      expect(fresh.warmUp!.ms).toBeGreaterThan(0);
+      // ...and none of them went through the embedder: the first search is the first call it sends.
+      expect(fresh.stats.calls).toBe(0);
+      expect((await fresh.embed(["where can I get tomorrow's tide tables"]))[0]!.length).toBe(DIMENSIONS);
+      expect(fresh.stats.calls).toBe(1);
     } finally {
       await fresh.close();
     }
