@@ -218,6 +218,34 @@ const sample = () => {
   for (const p of procs) samples.get(p.name)!.push({ t, mb: rss(p.child.pid!) });
 };
 
+// Where a process's memory is (its main thread's JS heap and the memory V8 holds outside it: buffers, typed
+// arrays, wasm), from its own /metrics, sampled beside the RSS: growth in RSS that neither shows is native
+// (allocator, sockets) or a worker thread's (the embedding model's isolate is not in these gauges).
+const gauge = (text: string, name: string) => {
+  const m = new RegExp(`^${name}\\{[^}]*\\} ([0-9.e+]+)$`, "m").exec(text);
+  return m ? Number(m[1]) / 1048576 : Number.NaN;
+};
+const heapSamples = new Map<string, { t: number; heap: number; external: number }[]>(
+  procs.filter((p) => p.ready.ops_url).map((p) => [p.name, []]),
+);
+const sampleHeaps = async () => {
+  const t = Date.now();
+  for (const p of procs) {
+    const url = p.ready.ops_url as string | undefined;
+    if (!url) continue;
+    try {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      heapSamples.get(p.name)!.push({
+        t,
+        heap: gauge(text, "nodejs_heap_size_used_bytes"),
+        external: gauge(text, "nodejs_external_memory_bytes"),
+      });
+    } catch {
+      // a process that is gone shows in the exit list
+    }
+  }
+};
+
 /** CPU seconds (user + system) a process has used so far. */
 const cpuS = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -242,8 +270,12 @@ const dbStart = await dbCounters();
 const workStart = await counted();
 const t0 = Date.now();
 const end = Date.now() + SOAK_S * 1000;
-const sampler = setInterval(sample, SAMPLE_EVERY_MS);
+const sampler = setInterval(() => {
+  sample();
+  void sampleHeaps();
+}, SAMPLE_EVERY_MS);
 sample();
+await sampleHeaps();
 const buyer = payingFetch(chain, chain.wallets.buyers[0]!);
 const submitter = payingFetch(chain, chain.wallets.buyers[1]!);
 await Promise.all([
@@ -303,6 +335,7 @@ await new Promise((r) => setTimeout(r, 1000)); // pg_stat_database is updated by
 const dbEnd = await dbCounters();
 const workEnd = await counted();
 sample();
+await sampleHeaps();
 await mcp.close();
 
 const probes = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM probes`.execute(db)).rows[0]!.n);
@@ -351,6 +384,16 @@ for (const [n, xs] of samples)
   console.log(
     `| ${n} | ${xs[0]!.mb.toFixed(0)} | ${xs[xs.length - 1]!.mb.toFixed(0)} | ${Math.max(...xs.map((x) => x.mb)).toFixed(0)} | ${trend(xs).toFixed(2)} |`,
   );
+console.log("\n| process | JS heap used after warm-up MB | at end MB | trend, second half (MB/min) | V8 external after warm-up MB | at end MB | trend (MB/min) |");
+console.log("|---|---|---|---|---|---|---|");
+for (const [n, xs] of heapSamples) {
+  if (xs.length < 2) continue;
+  const h = xs.map((x) => ({ t: x.t, mb: x.heap }));
+  const e = xs.map((x) => ({ t: x.t, mb: x.external }));
+  console.log(
+    `| ${n} | ${h[0]!.mb.toFixed(0)} | ${h[h.length - 1]!.mb.toFixed(0)} | ${trend(h).toFixed(2)} | ${e[0]!.mb.toFixed(0)} | ${e[e.length - 1]!.mb.toFixed(0)} | ${trend(e).toFixed(2)} |`,
+  );
+}
 console.log(`processes that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
 const probesDone = workEnd.probes - workStart.probes;
 const purchasesDone = workEnd.purchases - workStart.purchases;
