@@ -105,7 +105,11 @@ describe("POST /v1/listings", () => {
   it("malformed JSON, wrong content type and oversize bodies get the error format", async () => {
     const bad = await t.req("POST", "/v1/listings", "{not json");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: "invalid_json" });
+    // Thrown inside the body-limited chain (the JSON validator throws): still one error body, under the
+    // request's id, and the answer keeps the request middleware's headers.
+    const badBody = await bad.json();
+    expect(badBody).toMatchObject({ error: "invalid_json", request_id: expect.any(String) });
+    expect(bad.headers.get("x-request-id")).toBe(badBody.request_id);
     const big = await t.req("POST", "/v1/listings", validListing({ description: "x".repeat(70 * 1024) }));
     expect(big.status).toBe(413);
     expect((await big.json()).error).toBe("payload_too_large");
