@@ -225,7 +225,7 @@ const gauge = (text: string, name: string) => {
   const m = new RegExp(`^${name}\\{[^}]*\\} ([0-9.e+]+)$`, "m").exec(text);
   return m ? Number(m[1]) / 1048576 : Number.NaN;
 };
-const heapSamples = new Map<string, { t: number; heap: number; external: number }[]>(
+const heapSamples = new Map<string, { t: number; heap: number; heapTotal: number; external: number }[]>(
   procs.filter((p) => p.ready.ops_url).map((p) => [p.name, []]),
 );
 const sampleHeaps = async () => {
@@ -238,6 +238,7 @@ const sampleHeaps = async () => {
       heapSamples.get(p.name)!.push({
         t,
         heap: gauge(text, "nodejs_heap_size_used_bytes"),
+        heapTotal: gauge(text, "nodejs_heap_size_total_bytes"),
         external: gauge(text, "nodejs_external_memory_bytes"),
       });
     } catch {
@@ -384,14 +385,17 @@ for (const [n, xs] of samples)
   console.log(
     `| ${n} | ${xs[0]!.mb.toFixed(0)} | ${xs[xs.length - 1]!.mb.toFixed(0)} | ${Math.max(...xs.map((x) => x.mb)).toFixed(0)} | ${trend(xs).toFixed(2)} |`,
   );
-console.log("\n| process | JS heap used after warm-up MB | at end MB | trend, second half (MB/min) | V8 external after warm-up MB | at end MB | trend (MB/min) |");
-console.log("|---|---|---|---|---|---|---|");
+console.log(
+  "\n| process | JS heap used after warm-up MB | at end MB | trend, second half (MB/min) | JS heap reserved at end MB | trend (MB/min) | V8 external after warm-up MB | at end MB | trend (MB/min) |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const [n, xs] of heapSamples) {
   if (xs.length < 2) continue;
   const h = xs.map((x) => ({ t: x.t, mb: x.heap }));
+  const r = xs.map((x) => ({ t: x.t, mb: x.heapTotal }));
   const e = xs.map((x) => ({ t: x.t, mb: x.external }));
   console.log(
-    `| ${n} | ${h[0]!.mb.toFixed(0)} | ${h[h.length - 1]!.mb.toFixed(0)} | ${trend(h).toFixed(2)} | ${e[0]!.mb.toFixed(0)} | ${e[e.length - 1]!.mb.toFixed(0)} | ${trend(e).toFixed(2)} |`,
+    `| ${n} | ${h[0]!.mb.toFixed(0)} | ${h[h.length - 1]!.mb.toFixed(0)} | ${trend(h).toFixed(2)} | ${r[r.length - 1]!.mb.toFixed(0)} | ${trend(r).toFixed(2)} | ${e[0]!.mb.toFixed(0)} | ${e[e.length - 1]!.mb.toFixed(0)} | ${trend(e).toFixed(2)} |`,
   );
 }
 console.log(`processes that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
