@@ -1,4 +1,10 @@
-import { type ListingStatus, latencyWindowStart, listingAfterProbe, probeRowOutcome } from "@tollgate/core";
+import {
+  type ListingStatus,
+  latencyWindowStart,
+  listingAfterProbe,
+  probeRowOutcome,
+  type RecentProbe,
+} from "@tollgate/core";
 import type { Database, Db, ListingUpdate } from "@tollgate/db";
 import { type Transaction as KyselyTransaction, sql } from "kysely";
 import type { ProbeOutcome, RecordResult } from "./record.js";
@@ -9,6 +15,11 @@ export interface RecordOptions {
   intervalScale?: number;
   /** The operator's own payment addresses (lowercase): a listing paying one of them is self-referential. */
   selfPayTos?: ReadonlySet<string>;
+  /**
+   * Write every column a probe sets, changed or not (what recording did before patches carried only changed
+   * columns). The rows left are the same either way; tests record with both and compare.
+   */
+  writeUnchanged?: boolean;
 }
 
 const BEFORE_COLUMNS = [
@@ -27,6 +38,35 @@ const BEFORE_COLUMNS = [
   "amount_atomic",
   "obs_pay_to",
   "obs_first_seen_at",
+  // Read only to leave unchanged columns out of the update (`changedColumns`); the rules do not use them.
+  "last_failure_reason",
+  "p50_latency_ms",
+  "p95_latency_ms",
+  "p99_latency_ms",
+  "payto_distinct_recent",
+  "payto_unstable",
+  "probe_tier",
+  "probe_interval_s",
+  "next_check_basis",
+  "sample_ok",
+  "x402_version",
+  "payment_protocols",
+  "mpp_methods",
+  "transport",
+  "verified_via",
+  "obs_scheme",
+  "obs_network",
+  "obs_asset",
+  "accepts_count",
+  "accepts_index",
+  "amount_usd",
+  "domain_name",
+  "domain_version",
+  "header_bytes",
+  "testnet",
+  "payto_sentinel",
+  "self_referential",
+  "mpp_offers",
 ] as const;
 
 /**
@@ -110,14 +150,16 @@ async function recordRound(
   const fresh = live.filter((o) => probeId.has(o.listingId));
   if (fresh.length === 0) return outcomes.map(() => ({ recorded: false }));
 
-  const since = new Date(Math.min(...fresh.map((o) => latencyWindowStart(o.at).getTime())));
-  const windowRows = await trx
-    .selectFrom("probes")
-    .select(["listing_id", "at", "latency_ms as latencyMs", "pay_to as payTo"])
-    .where(sql<boolean>`listing_id = ANY(${fresh.map((o) => o.listingId)}::text[])`)
-    .where("at", ">=", since)
-    .execute();
-  const windows = new Map<string, typeof windowRows>();
+  // Each listing's own window (from its probe's time less 7 days, this probe included), filtered in SQL: only
+  // the two values the rules use come back, no timestamps to parse.
+  const windowRows = (
+    await sql<{ listing_id: string; latencyMs: number; payTo: string | null }>`
+      SELECT p.listing_id, p.latency_ms AS "latencyMs", p.pay_to AS "payTo"
+      FROM unnest(${fresh.map((o) => o.listingId)}::text[],
+                  ${fresh.map((o) => latencyWindowStart(o.at))}::timestamptz[]) AS w(id, since)
+      JOIN probes p ON p.listing_id = w.id AND p.at >= w.since`.execute(trx)
+  ).rows;
+  const windows = new Map<string, RecentProbe[]>();
   for (const r of windowRows) {
     const w = windows.get(r.listing_id);
     if (w) w.push(r);
@@ -129,10 +171,8 @@ async function recordRound(
   const out = new Map<string, RecordResult>();
   for (const o of fresh) {
     const l = before.get(o.listingId)!;
-    const start = latencyWindowStart(o.at).getTime();
-    const recent = (windows.get(o.listingId) ?? []).filter((r) => r.at.getTime() >= start);
-    const { set, change } = listingPatch(l, o, recent, opts);
-    patches.push({ id: o.listingId, patch: set });
+    const { set, change } = listingPatch(l, o, windows.get(o.listingId) ?? [], opts);
+    patches.push({ id: o.listingId, patch: opts.writeUnchanged ? set : changedColumns(l, set) });
     if (change)
       changes.push({
         listing_id: o.listingId,
@@ -161,6 +201,41 @@ async function recordRound(
  * over the row itself with jsonb_populate_record, so a column absent from a patch keeps its value.
  * Column names come from `listingPatch`, never from input.
  */
+/**
+ * The columns of a patch whose value differs from the row's before the probe (`before`, read under the lock),
+ * plus every column `before` does not hold (those are always written). Less JSON to build, send and parse;
+ * the row left is the same, since an absent column keeps its value. Undefined values (not set) are dropped.
+ */
+export function changedColumns(
+  before: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in patch) {
+    const v = patch[k];
+    if (v === undefined) continue;
+    if (!(k in before) || !sameValue(v, before[k])) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Whether a value to write equals the value read back from Postgres: primitives strictly, dates by instant,
+ * arrays element by element, JSON objects by their serialisation. When unsure it answers false, which only
+ * writes an unchanged value again.
+ */
+export function sameValue(next: unknown, prev: unknown): boolean {
+  if (next === prev) return true;
+  if (next === null || prev === null || typeof next !== "object" || typeof prev !== "object") return false;
+  if (next instanceof Date) return prev instanceof Date && next.getTime() === prev.getTime();
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev) || prev.length !== next.length) return false;
+    return next.every((x, i) => sameValue(x, prev[i]));
+  }
+  if (prev instanceof Date || Array.isArray(prev)) return false;
+  return JSON.stringify(next) === JSON.stringify(prev);
+}
+
 async function updateListings(trx: Transaction, patches: { id: string; patch: Record<string, unknown> }[]) {
   const columns = [...new Set(patches.flatMap((p) => Object.keys(p.patch)))];
   const targets = sql.join(columns.map((c) => sql.ref(c)));
