@@ -68,6 +68,8 @@ const BEFORE_COLUMNS = [
   "self_referential",
   "mpp_offers",
 ] as const;
+/** The column list, written once: a raw statement is not built and compiled from a query builder per batch. */
+const BEFORE_SELECT = sql.raw(BEFORE_COLUMNS.join(", "));
 
 /**
  * Record many probes in one transaction with the same rules as one (`recordProbe`): each probe row is
@@ -120,13 +122,8 @@ async function recordRound(
   const ids = outcomes.map((o) => o.listingId);
   // Locked in id order, so two batches touching the same listings cannot deadlock. Id lists go as one array
   // parameter (`= ANY`), not one parameter per listing: Postgres parses and plans one short statement.
-  const rows = await trx
-    .selectFrom("listings")
-    .select(BEFORE_COLUMNS)
-    .where(sql<boolean>`id = ANY(${ids}::text[])`)
-    .orderBy("id")
-    .forUpdate()
-    .execute();
+  const { rows } = await sql<Before & { id: string }>`
+    SELECT ${BEFORE_SELECT} FROM listings WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`.execute(trx);
   const before = new Map(rows.filter((l) => l.status !== "delisted").map((l) => [l.id, l]));
   const live = outcomes.filter((o) => before.has(o.listingId));
   if (live.length === 0) return outcomes.map(() => ({ recorded: false }));
@@ -237,9 +234,13 @@ export function sameValue(next: unknown, prev: unknown): boolean {
 }
 
 async function updateListings(trx: Transaction, patches: { id: string; patch: Record<string, unknown> }[]) {
-  const columns = [...new Set(patches.flatMap((p) => Object.keys(p.patch)))];
-  const targets = sql.join(columns.map((c) => sql.ref(c)));
-  const values = sql.join(columns.map((c) => sql`r.${sql.ref(c)}`));
+  const columns = new Set<string>();
+  for (const p of patches) for (const c in p.patch) columns.add(c);
+  // Written as one raw fragment each (plain lowercase names, checked) rather than a reference node per column.
+  const names = [...columns];
+  for (const c of names) if (!/^[a-z0-9_]+$/.test(c)) throw new Error(`not a listing column: ${c}`);
+  const targets = sql.raw(names.join(", "));
+  const values = sql.raw(names.map((c) => `r.${c}`).join(", "));
   await sql`
     UPDATE listings AS l SET (${targets}) = (SELECT ${values} FROM jsonb_populate_record(l, v.patch) AS r)
     FROM jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) AS v(id text, patch jsonb)
@@ -261,6 +262,8 @@ type Before = {
   amount_atomic: string | null;
   obs_pay_to: string | null;
   obs_first_seen_at: Date | null;
+  /** The other columns read only to compare (`changedColumns`). */
+  [column: string]: unknown;
 };
 
 /**
