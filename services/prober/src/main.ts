@@ -27,6 +27,10 @@ await runService("prober", proberEnvSchema, async ({ config, log, shutdown, metr
     maxBodyBytes: 256 * 1024,
     allowance: allowanceFromConfig(config),
     allowHttp: config.ALLOW_HTTP_ENDPOINTS,
+    // One connection per origin: a probe's requests (GET, the POST retry, the sample) run one after another, and
+    // politeness spaces probes of one host by PROBE_HOST_MIN_GAP_MS. With one, undici gives each origin a bare
+    // client instead of a pool around one, which a probe would build and tear down for every origin it visits.
+    connectionsPerOrigin: 1,
   });
   const prober = await startProber({ db, log, client, redis, config, metrics });
   shutdown.register("workers", () => prober.close());

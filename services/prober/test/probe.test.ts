@@ -39,6 +39,7 @@ beforeAll(async () => {
     allowHttp: true,
     timeoutMs: 700,
     allowance: { hosts: demo.allowance, cidrs: [] },
+    connectionsPerOrigin: 1, // as the prober's own client (main.ts)
   });
   for (const s of Object.values(demo.sellers)) {
     const prepared = await validateSubmission(

@@ -1,9 +1,11 @@
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import {
+  changedColumns,
   createListing,
   type ProbeOutcome,
   recordProbe,
   recordProbes,
+  sameValue,
   validateSubmission,
 } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -155,5 +157,73 @@ describe("recordProbes", () => {
       outcome("lst_nope", 2, 0),
     ]);
     expect(results.map((r) => r.recorded)).toEqual([true, false, false]);
+  });
+
+  it("writes only changed columns and leaves exactly the rows that writing every column leaves", async () => {
+    const N = 4;
+    const ROUNDS = 20;
+    const full = await listings("full", N);
+    const changed = await listings("changed", N);
+    // Terms that change and change back (payTo, domain, offers in another key order, flags), so a column left
+    // out as unchanged when it was not would show as a difference.
+    const flipping = (id: string, i: number, k: number): ProbeOutcome => {
+      const o = outcome(id, i, k);
+      if (!o.challenge) return o;
+      const flip = (k + i) % 3 === 1;
+      return {
+        ...o,
+        sampleOk: k % 5 === 0 ? null : flip,
+        challenge: {
+          ...o.challenge,
+          payTo: PAY_TO[flip ? 1 : 0]!,
+          domainName: flip ? "USDC" : "USD Coin",
+          headerBytes: 400 + (k % 2),
+          testnet: flip,
+          acceptsIndex: flip ? null : 0,
+          protocols: flip ? ["x402", "mpp"] : ["x402"],
+          mppMethods: flip ? null : ["tempo", "stripe"],
+          mppOffers: flip
+            ? [{ method: "tempo", amount: "10000" }]
+            : [{ amount: "10000", method: "tempo", recipient: null }],
+        },
+      };
+    };
+    const selfPayTos = new Set([PAY_TO[1]!]);
+    for (let k = 0; k < ROUNDS; k++) {
+      const at = (ids: string[]) => ids.map((id, i) => flipping(id, i, k));
+      const a = await recordProbes(tdb.db, at(full), { writeUnchanged: true, selfPayTos });
+      const b = await recordProbes(tdb.db, at(changed), { selfPayTos });
+      expect(b).toEqual(a);
+      expect(await state(changed)).toEqual(await state(full));
+    }
+  });
+});
+
+describe("changedColumns", () => {
+  const t0 = new Date(Date.UTC(2026, 10, 20));
+  it.each([
+    ["the same number", 0.5, 0.5, true],
+    ["another number", 0.5, 0.6, false],
+    ["null and a value", null, 0, false],
+    ["a value and null", "a", null, false],
+    ["the same instant", new Date(t0), new Date(t0), true],
+    ["another instant", t0, new Date(t0.getTime() + 1), false],
+    ["a date and its string", t0, t0.toISOString(), false],
+    ["equal arrays", ["x402", "mpp"], ["x402", "mpp"], true],
+    ["arrays in another order", ["x402", "mpp"], ["mpp", "x402"], false],
+    ["a shorter array", ["x402"], ["x402", "mpp"], false],
+    ["equal objects", [{ method: "tempo" }], [{ method: "tempo" }], true],
+    ["objects with another value", [{ method: "tempo" }], [{ method: "stripe" }], false],
+    ["an array and an object", [], {}, false],
+    ["a number and its string", 1, "1", false],
+  ])("%s: same = %s", (_name, next, prev, same) => {
+    expect(sameValue(next, prev)).toBe(same);
+    expect(changedColumns({ c: prev }, { c: next })).toEqual(same ? {} : { c: next });
+  });
+
+  it("always writes a column the row before does not hold, and never an unset one", () => {
+    expect(changedColumns({ score: 1 }, { score: 1, next_check_by: t0, sample_ok: undefined })).toEqual({
+      next_check_by: t0,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { type ListingStatus, latencyWindowStart, listingAfterProbe, probeRowOutcome } from "@tollgate/core";
+import {
+  type ListingStatus,
+  latencyWindowStart,
+  listingAfterProbe,
+  probeRowOutcome,
+  type RecentProbe,
+} from "@tollgate/core";
 import type { Database, Db, ListingUpdate } from "@tollgate/db";
 import { type Transaction as KyselyTransaction, sql } from "kysely";
 import type { ProbeOutcome, RecordResult } from "./record.js";
@@ -9,6 +15,11 @@ export interface RecordOptions {
   intervalScale?: number;
   /** The operator's own payment addresses (lowercase): a listing paying one of them is self-referential. */
   selfPayTos?: ReadonlySet<string>;
+  /**
+   * Write every column a probe sets, changed or not (what recording did before patches carried only changed
+   * columns). The rows left are the same either way; tests record with both and compare.
+   */
+  writeUnchanged?: boolean;
 }
 
 const BEFORE_COLUMNS = [
@@ -27,7 +38,38 @@ const BEFORE_COLUMNS = [
   "amount_atomic",
   "obs_pay_to",
   "obs_first_seen_at",
+  // Read only to leave unchanged columns out of the update (`changedColumns`); the rules do not use them.
+  "last_failure_reason",
+  "p50_latency_ms",
+  "p95_latency_ms",
+  "p99_latency_ms",
+  "payto_distinct_recent",
+  "payto_unstable",
+  "probe_tier",
+  "probe_interval_s",
+  "next_check_basis",
+  "sample_ok",
+  "x402_version",
+  "payment_protocols",
+  "mpp_methods",
+  "transport",
+  "verified_via",
+  "obs_scheme",
+  "obs_network",
+  "obs_asset",
+  "accepts_count",
+  "accepts_index",
+  "amount_usd",
+  "domain_name",
+  "domain_version",
+  "header_bytes",
+  "testnet",
+  "payto_sentinel",
+  "self_referential",
+  "mpp_offers",
 ] as const;
+/** The column list, written once: a raw statement is not built and compiled from a query builder per batch. */
+const BEFORE_SELECT = sql.raw(BEFORE_COLUMNS.join(", "));
 
 /**
  * Record many probes in one transaction with the same rules as one (`recordProbe`): each probe row is
@@ -80,13 +122,8 @@ async function recordRound(
   const ids = outcomes.map((o) => o.listingId);
   // Locked in id order, so two batches touching the same listings cannot deadlock. Id lists go as one array
   // parameter (`= ANY`), not one parameter per listing: Postgres parses and plans one short statement.
-  const rows = await trx
-    .selectFrom("listings")
-    .select(BEFORE_COLUMNS)
-    .where(sql<boolean>`id = ANY(${ids}::text[])`)
-    .orderBy("id")
-    .forUpdate()
-    .execute();
+  const { rows } = await sql<Before & { id: string }>`
+    SELECT ${BEFORE_SELECT} FROM listings WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`.execute(trx);
   const before = new Map(rows.filter((l) => l.status !== "delisted").map((l) => [l.id, l]));
   const live = outcomes.filter((o) => before.has(o.listingId));
   if (live.length === 0) return outcomes.map(() => ({ recorded: false }));
@@ -110,14 +147,16 @@ async function recordRound(
   const fresh = live.filter((o) => probeId.has(o.listingId));
   if (fresh.length === 0) return outcomes.map(() => ({ recorded: false }));
 
-  const since = new Date(Math.min(...fresh.map((o) => latencyWindowStart(o.at).getTime())));
-  const windowRows = await trx
-    .selectFrom("probes")
-    .select(["listing_id", "at", "latency_ms as latencyMs", "pay_to as payTo"])
-    .where(sql<boolean>`listing_id = ANY(${fresh.map((o) => o.listingId)}::text[])`)
-    .where("at", ">=", since)
-    .execute();
-  const windows = new Map<string, typeof windowRows>();
+  // Each listing's own window (from its probe's time less 7 days, this probe included), filtered in SQL: only
+  // the two values the rules use come back, no timestamps to parse.
+  const windowRows = (
+    await sql<{ listing_id: string; latencyMs: number; payTo: string | null }>`
+      SELECT p.listing_id, p.latency_ms AS "latencyMs", p.pay_to AS "payTo"
+      FROM unnest(${fresh.map((o) => o.listingId)}::text[],
+                  ${fresh.map((o) => latencyWindowStart(o.at))}::timestamptz[]) AS w(id, since)
+      JOIN probes p ON p.listing_id = w.id AND p.at >= w.since`.execute(trx)
+  ).rows;
+  const windows = new Map<string, RecentProbe[]>();
   for (const r of windowRows) {
     const w = windows.get(r.listing_id);
     if (w) w.push(r);
@@ -129,10 +168,8 @@ async function recordRound(
   const out = new Map<string, RecordResult>();
   for (const o of fresh) {
     const l = before.get(o.listingId)!;
-    const start = latencyWindowStart(o.at).getTime();
-    const recent = (windows.get(o.listingId) ?? []).filter((r) => r.at.getTime() >= start);
-    const { set, change } = listingPatch(l, o, recent, opts);
-    patches.push({ id: o.listingId, patch: set });
+    const { set, change } = listingPatch(l, o, windows.get(o.listingId) ?? [], opts);
+    patches.push({ id: o.listingId, patch: opts.writeUnchanged ? set : changedColumns(l, set) });
     if (change)
       changes.push({
         listing_id: o.listingId,
@@ -161,10 +198,49 @@ async function recordRound(
  * over the row itself with jsonb_populate_record, so a column absent from a patch keeps its value.
  * Column names come from `listingPatch`, never from input.
  */
+/**
+ * The columns of a patch whose value differs from the row's before the probe (`before`, read under the lock),
+ * plus every column `before` does not hold (those are always written). Less JSON to build, send and parse;
+ * the row left is the same, since an absent column keeps its value. Undefined values (not set) are dropped.
+ */
+export function changedColumns(
+  before: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in patch) {
+    const v = patch[k];
+    if (v === undefined) continue;
+    if (!(k in before) || !sameValue(v, before[k])) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Whether a value to write equals the value read back from Postgres: primitives strictly, dates by instant,
+ * arrays element by element, JSON objects by their serialisation. When unsure it answers false, which only
+ * writes an unchanged value again.
+ */
+export function sameValue(next: unknown, prev: unknown): boolean {
+  if (next === prev) return true;
+  if (next === null || prev === null || typeof next !== "object" || typeof prev !== "object") return false;
+  if (next instanceof Date) return prev instanceof Date && next.getTime() === prev.getTime();
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev) || prev.length !== next.length) return false;
+    return next.every((x, i) => sameValue(x, prev[i]));
+  }
+  if (prev instanceof Date || Array.isArray(prev)) return false;
+  return JSON.stringify(next) === JSON.stringify(prev);
+}
+
 async function updateListings(trx: Transaction, patches: { id: string; patch: Record<string, unknown> }[]) {
-  const columns = [...new Set(patches.flatMap((p) => Object.keys(p.patch)))];
-  const targets = sql.join(columns.map((c) => sql.ref(c)));
-  const values = sql.join(columns.map((c) => sql`r.${sql.ref(c)}`));
+  const columns = new Set<string>();
+  for (const p of patches) for (const c in p.patch) columns.add(c);
+  // Written as one raw fragment each (plain lowercase names, checked) rather than a reference node per column.
+  const names = [...columns];
+  for (const c of names) if (!/^[a-z0-9_]+$/.test(c)) throw new Error(`not a listing column: ${c}`);
+  const targets = sql.raw(names.join(", "));
+  const values = sql.raw(names.map((c) => `r.${c}`).join(", "));
   await sql`
     UPDATE listings AS l SET (${targets}) = (SELECT ${values} FROM jsonb_populate_record(l, v.patch) AS r)
     FROM jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) AS v(id text, patch jsonb)
@@ -186,6 +262,8 @@ type Before = {
   amount_atomic: string | null;
   obs_pay_to: string | null;
   obs_first_seen_at: Date | null;
+  /** The other columns read only to compare (`changedColumns`). */
+  [column: string]: unknown;
 };
 
 /**
