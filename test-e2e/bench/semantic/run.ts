@@ -151,6 +151,11 @@ if (QUALITY) {
   const rowsQ: Quality[] = [];
   const sweep: Partial<MatchParams>[] = [
     {},
+    { kindWeight: 0, kindGate: false },
+    { kindGate: false },
+    { kindWeight: 0.05 },
+    { kindWeight: 0.2 },
+    { kindWeight: 0.3 },
     { categoryWeight: 0, lexicalWeight: 0 },
     { categoryWeight: 0 },
     { categoryWeight: 0.2 },
@@ -172,10 +177,12 @@ if (QUALITY) {
       const idx = createSemanticIndex(db, embedder, log, { match: m });
       await idx.refresh();
       const label = Object.keys(m).length
-        ? `fused, ${Object.entries(m)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(", ")}`
-        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+        ? m.kindWeight === 0 && m.kindGate === false
+          ? "before: fused without service kinds (category, words), same band and floor"
+          : `fused, ${Object.entries(m)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")}`
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight}${MATCH.kindGate ? ", kind gate" : ""}), band ${MATCH.band}, floor ${MATCH.floor}**`;
       rowsQ.push(await quality(label, directory, idx.matcher));
     }
   }
