@@ -151,8 +151,9 @@ if (QUALITY) {
   const rowsQ: Quality[] = [];
   const sweep: Partial<MatchParams>[] = [
     {},
-    { kindWeight: 0, kindGate: false },
-    { kindGate: false },
+    { kindWeight: 0, kindGate: "off" },
+    { kindGate: "off" },
+    { kindGate: "any" },
     { kindWeight: 0.05 },
     { kindWeight: 0.2 },
     { kindWeight: 0.3 },
@@ -177,12 +178,12 @@ if (QUALITY) {
       const idx = createSemanticIndex(db, embedder, log, { match: m });
       await idx.refresh();
       const label = Object.keys(m).length
-        ? m.kindWeight === 0 && m.kindGate === false
+        ? m.kindWeight === 0 && m.kindGate === "off"
           ? "before: fused without service kinds (category, words), same band and floor"
           : `fused, ${Object.entries(m)
               .map(([k, v]) => `${k} ${v}`)
               .join(", ")}`
-        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight}${MATCH.kindGate ? ", kind gate" : ""}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight}, kind gate ${MATCH.kindGate}), band ${MATCH.band}, floor ${MATCH.floor}**`;
       rowsQ.push(await quality(label, directory, idx.matcher));
     }
   }

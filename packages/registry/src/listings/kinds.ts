@@ -1,6 +1,6 @@
 /**
  * Maps a text to the kinds of service it names (service-kinds.ts), by whole-word phrases after a light
- * stemming. A need and a listing that name the same kind agree, whatever words each uses ("will I need an
+ * stemming; `*` in a phrase stands for any one word ("read * aloud"). A need and a listing that name the same kind agree, whatever words each uses ("will I need an
  * umbrella" and "precipitation forecast" both name weather.forecast). Cheap: one pass over the text's words,
  * each looked up in a map of the phrases that start with it.
  */
@@ -32,7 +32,7 @@ export function words(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[’']/g, "'")
-    .split(/[^a-z0-9']+/)
+    .split(/[^a-z0-9'*]+/)
     .map((w) => w.replace(/^'+|'+$/g, ""))
     .filter((w) => w.length > 0)
     .map(normalise);
@@ -75,7 +75,7 @@ export function kindsOf(text: string, lexicon: KindLexicon = LEXICON): Uint16Arr
     for (const p of phrases) {
       if (found.has(p.kind)) continue;
       let ok = i + p.rest.length < ws.length;
-      for (let j = 0; ok && j < p.rest.length; j++) ok = ws[i + 1 + j] === p.rest[j];
+      for (let j = 0; ok && j < p.rest.length; j++) ok = p.rest[j] === "*" || ws[i + 1 + j] === p.rest[j];
       if (ok) found.add(p.kind);
     }
   }

@@ -10,7 +10,7 @@
  *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
  * candidate names any of them (the need is served by nothing here); otherwise the candidates within BAND of
- * the best. Calibrated on test-e2e/bench/semantic (README figures): the model alone
+ * the best, and when the need names kinds, only those naming one of them (KIND_GATE "only"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
@@ -21,8 +21,12 @@ export interface MatchParams {
   categoryWeight: number;
   lexicalWeight: number;
   kindWeight: number;
-  /** Whether a need naming kinds that no candidate names is answered empty. */
-  kindGate: boolean;
+  /**
+   * What a need naming kinds of service asks of the candidates: "off", nothing; "any", that one candidate
+   * names one of its kinds (else the answer is empty); "only", that too, and only the candidates naming one
+   * of its kinds pass.
+   */
+  kindGate: "off" | "any" | "only";
   band: number;
   floor: number;
   categoryBand: number;
@@ -34,7 +38,7 @@ export const MATCH: Readonly<MatchParams> = {
   categoryWeight: 0.1,
   lexicalWeight: 0.15,
   kindWeight: 0.1,
-  kindGate: true,
+  kindGate: "only",
   band: 0.03,
   floor: 0.32,
   /** Categories within this much of the need's best category cosine are its likely categories. */
@@ -173,8 +177,13 @@ export function gate(
 ): Scored[] {
   const best = scored[0]?.relevance;
   if (best === undefined || best < p.floor) return [];
-  if (p.kindGate && needKinds > 0 && !scored.some((s) => s.sharedKinds > 0)) return [];
-  return scored.filter((s) => s.relevance >= best - p.band);
+  if (p.kindGate === "off" || needKinds === 0) return scored.filter((s) => s.relevance >= best - p.band);
+  const sharing = scored.filter((s) => s.sharedKinds > 0);
+  if (sharing.length === 0) return [];
+  if (p.kindGate === "any") return scored.filter((s) => s.relevance >= best - p.band);
+  const bestSharing = sharing[0]!.relevance;
+  if (bestSharing < p.floor) return [];
+  return sharing.filter((s) => s.relevance >= bestSharing - p.band);
 }
 
 /** The need's likely categories: those whose profile is within `categoryBand` of its best, best first. */
