@@ -27,6 +27,8 @@ export interface MatchParams {
    * of its kinds pass.
    */
   kindGate: "off" | "any" | "only";
+  /** The floor when the need names kinds and a candidate names one of them (the agreement is evidence too). */
+  kindFloor: number;
   band: number;
   floor: number;
   categoryBand: number;
@@ -37,8 +39,9 @@ export const MATCH: Readonly<MatchParams> = {
   candidates: 50,
   categoryWeight: 0.1,
   lexicalWeight: 0.15,
-  kindWeight: 0.1,
+  kindWeight: 0.2,
   kindGate: "only",
+  kindFloor: 0.32,
   band: 0.03,
   floor: 0.32,
   /** Categories within this much of the need's best category cosine are its likely categories. */
@@ -172,17 +175,20 @@ export function fuse(
  */
 export function gate(
   scored: readonly Scored[],
-  p: Pick<MatchParams, "band" | "floor" | "kindGate"> = MATCH,
+  p: Pick<MatchParams, "band" | "floor" | "kindGate" | "kindFloor"> = MATCH,
   needKinds = 0,
 ): Scored[] {
   const best = scored[0]?.relevance;
-  if (best === undefined || best < p.floor) return [];
-  if (p.kindGate === "off" || needKinds === 0) return scored.filter((s) => s.relevance >= best - p.band);
-  const sharing = scored.filter((s) => s.sharedKinds > 0);
+  if (best === undefined) return [];
+  const sharing = needKinds > 0 ? scored.filter((s) => s.sharedKinds > 0) : [];
+  if (p.kindGate === "off" || needKinds === 0) {
+    if (best < p.floor) return [];
+    return scored.filter((s) => s.relevance >= best - p.band);
+  }
   if (sharing.length === 0) return [];
-  if (p.kindGate === "any") return scored.filter((s) => s.relevance >= best - p.band);
   const bestSharing = sharing[0]!.relevance;
-  if (bestSharing < p.floor) return [];
+  if (bestSharing < p.kindFloor) return [];
+  if (p.kindGate === "any") return scored.filter((s) => s.relevance >= best - p.band);
   return sharing.filter((s) => s.relevance >= bestSharing - p.band);
 }
 

@@ -42,7 +42,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "weather.history",
     "data.weather",
     "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature",
-    "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record",
+    "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record|weather observations|historical daily|observations since|what was the weather|weather on a past date",
   ),
   k(
     "weather.air_quality",
@@ -55,6 +55,42 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "data.weather",
     "tide|tides|high tide|low tide|surf|surfing|waves|beach|sailing|boating|fishing trip|sea conditions",
     "tide table|tide prediction|tidal|marine forecast|wave height|swell|sea state|water level|ocean conditions|buoy|surf report|coastal",
+  ),
+  k(
+    "weather.solar",
+    "data.weather",
+    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours",
+    "solar irradiance|irradiance|sunshine|sunshine duration|photovoltaic|pv output|pv yield|solar power|solar energy|solar forecast|ghi",
+  ),
+  k(
+    "news.archive",
+    "data.news",
+    "back then|at the time|in the past",
+    "news archive|newspaper archive|newspaper archives|archived news|historical news|historical newspapers|newspaper|newspapers|past coverage|archive search",
+  ),
+  k(
+    "news.press_releases",
+    "data.news",
+    "company announcements|official announcement|announced",
+    "press release|press releases|newswire|corporate announcements|investor relations|wire service|cross the wire",
+  ),
+  k(
+    "maps.reverse_geocode",
+    "data.maps",
+    "where am i|my location|my current location|which street|what address is|what place is at",
+    "reverse geocoding|reverse geocode|coordinates to address|coordinates to an address|nearest address|nearest postal address|point to address|gps|gps position|gps fix",
+  ),
+  k(
+    "maps.isochrone",
+    "data.maps",
+    "how far can i get|reachable|where can i reach",
+    "isochrone|isochrones|reachable area|reachability|area reachable|travel time polygon|service area|catchment area|within * minutes",
+  ),
+  k(
+    "travel.mobility",
+    "data.other",
+    "taxi|cab|ride to|get a ride|rideshare|ride share|scooter",
+    "ride hailing|ride-hailing|taxi booking|mobility|car sharing|bike sharing|micromobility|rides",
   ),
   // ---- finance -------------------------------------------------------------------------------------
   k(
@@ -72,25 +108,25 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.fundamentals",
     "data.finance",
-    "profit|profits|profitable|how much money did|make money|made money|revenue|revenues|sales last quarter|turnover|losing money|net income|earnings|margin|margins|is the company profitable",
-    "fundamentals|financial statement|financial statements|income statement|balance sheet|cash flow|eps|earnings per share|quarterly results|annual results|financials|p/e|reported earnings|financial data|company valuation",
+    "profit|profits|profitable|how much money did|make money|made money|revenue|revenues|sales last quarter|turnover|losing money|net income|margin|margins|is the company profitable",
+    "fundamentals|financial statement|financial statements|income statement|balance sheet|cash flow|earnings per share|quarterly results|annual results|financials|p/e|reported earnings|financial data|company valuation",
   ),
   k(
     "finance.earnings_calendar",
     "data.finance",
     "when does report|when do they report|next earnings|report earnings|upcoming earnings|earnings date",
-    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar",
+    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar|analyst estimates|eps estimates|consensus estimates|release dates|when does * report|when will * report",
   ),
   k(
     "finance.sec_filings",
     "data.finance",
     "insider buying|insider selling|insiders|what did they file|regulator filing|annual report|disclosures",
-    "sec filing|sec filings|edgar|10-k|10-q|8-k|form 4|13f|insider trading|insider transactions|regulatory filing|regulatory filings|filings|proxy statement|prospectus|s-1",
+    "sec filing|sec filings|edgar|10-k|10-q|8-k|form 4|13f|insider trading|insider transactions|regulatory filing|regulatory filings|proxy statement|prospectus|s-1|company filings",
   ),
   k(
     "finance.fx",
     "data.finance",
-    "in euros|in dollars|in pounds|in yen|to euros|to dollars|to yen|euros|euro|dollars|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money",
+    "in euros|in pounds|in yen|to euros|to dollars|to yen|euros|euro|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money",
     "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|usd|eur|gbp|jpy|conversion rate",
   ),
   k(
@@ -121,7 +157,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.commodities",
     "data.finance",
     "gold|silver|oil price|price of oil|barrel|wheat|corn|copper|coffee price",
-    "commodity|commodities|precious metals|crude|brent|wti|futures|metals prices|spot price",
+    "commodity|commodities|precious metals|crude|brent|wti|futures|metals prices",
   ),
   k(
     "finance.credit",
@@ -152,13 +188,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "crypto.price",
     "data.crypto",
     "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|doge|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price",
-    "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|spot prices|crypto market data|trading pairs|24h volume",
+    "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|crypto market data|trading pairs|24h volume",
   ),
   k(
     "crypto.wallet",
     "data.crypto",
     "what is in this wallet|what does this wallet hold|how much does this address hold|wallet|my holdings|my bags|net worth|what do i own|holdings",
-    "wallet balance|wallet balances|token balances|balances|portfolio|portfolio tracking|holdings|address balance|net worth|multi-chain portfolio|wallet analytics",
+    "wallet balance|wallet balances|token balances|portfolio|portfolio tracking|holdings|address balance|net worth|multi-chain portfolio|wallet analytics",
   ),
   k(
     "crypto.security",
@@ -224,7 +260,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.geocode",
     "data.maps",
-    "coordinates of|gps coordinates|what are the coordinates|lat long|which street|what address is|find this address|where exactly is|postcode of|zip code of|zip code for",
+    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for",
     "geocoding|geocode|reverse geocoding|latitude|longitude|coordinates|lat/lng|address lookup|address to coordinates|postal codes|postcodes|zip codes|address geocoding",
   ),
   k(
@@ -237,7 +273,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "maps.routing",
     "data.maps",
     "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|commute",
-    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|driving|walking|cycling|route optimisation|route optimization",
+    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|walking|route optimisation|route optimization|driving directions|cycling directions|bike|by bike|bicycle|on foot|by car",
   ),
   k(
     "maps.places",
@@ -274,7 +310,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "news.search",
     "data.news",
     "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about",
-    "news|headlines|news search|news articles|breaking news|news api|press|publishers|news feed|media coverage|news monitoring",
+    "news|headlines|news search|news articles|breaking news|news api|publishers|news feed|media coverage|news monitoring",
   ),
   k(
     "news.sentiment",
@@ -285,7 +321,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "social.posts",
     "data.news",
-    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|viral|trending|followers|influencer|influencers|posts by",
+    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|viral|trending|followers|influencer|influencers",
     "social media|social posts|social media data|hashtags|social profiles|creators|follower counts|engagement metrics|x posts",
   ),
   // ---- sports -------------------------------------------------------------------------------------------
@@ -305,14 +341,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "sports.stats",
     "data.sports",
     "how many goals|how many points did|best player|top scorer|injured|is he playing|lineup",
-    "player stats|player statistics|team stats|career statistics|rosters|injuries|injury reports|lineups|player props|advanced metrics",
+    "player stats|player statistics|team stats|career statistics|rosters|injuries|injury reports|lineups|player props|advanced metrics|season statistics|season stats|statistics for players",
   ),
   // ---- companies, people --------------------------------------------------------------------------------
   k(
     "company.enrichment",
     "data.company",
     "what does this company do|who runs|how big is|how many employees|who is the ceo|tell me about the company|what industry|competitors of|who are their customers",
-    "company enrichment|firmographics|company data|company profiles|company profile|headcount|employee count|industry classification|company information|business data|b2b data|technographics|company lookup|domain to company",
+    "company enrichment|firmographics|company data|company profiles|company profile|headcount|employee count|industry classification|company information|business data|b2b data|technographics|company lookup|domain to company|workforce|staff size|number of staff|number of employees",
   ),
   k(
     "company.registry",
@@ -330,7 +366,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "company.tech_stack",
     "data.company",
     "what software does|what is this site built with|which cms|what technology does",
-    "tech stack|technology stack|technographics|technologies used|built with|website technologies",
+    "tech stack|technology stack|technographics|technologies used|built with|website technologies|frameworks|framework|cms|hosting provider|technology detection|analytics tools",
   ),
   k(
     "company.jobs",
@@ -464,7 +500,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "gov.tax_ids",
     "data.government",
     "is this vat number valid|check a tax number|company tax number",
-    "vat number|vat numbers|vat validation|vies|tax id|tax ids|tax identification|ein|tin|gst number|abn",
+    "vat number|vat numbers|vat validation|vies|tax id|tax ids|tax identification|ein|tin|gst number|abn|vat|vat id|vat identification",
   ),
   k(
     "gov.elections",
@@ -530,8 +566,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "realestate",
     "data.other",
-    "house|houses|home|homes|apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood",
-    "real estate|property|properties|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices",
+    "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood",
+    "real estate|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|my house|a house|buy a home|property values|property value",
   ),
   k(
     "vehicles",
@@ -560,7 +596,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.music",
     "data.other",
-    "song|songs|album|albums|band|singer|artist|lyrics to|who sang|playlist",
+    "song|songs|album|albums|singer|artist|lyrics to|who sang|playlist",
     "music data|music metadata|artists|discography|lyrics|music catalog|isrc|music charts|music tracks",
   ),
   k(
@@ -572,14 +608,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.games",
     "data.other",
-    "video game|video games|game prices|gaming",
+    "video game|video games|game prices",
     "games data|game data|steam|esports|game catalog|player counts",
   ),
   k(
     "events",
     "data.other",
     "things to do|what's on|whats on|concert|concerts|gig|gigs|festival|festivals|tickets for|shows this weekend",
-    "event search|event listings|ticketing|venues|event data|local events|event tickets",
+    "event search|event listings|venues|event data|local events|event tickets|event ticketing",
   ),
   k(
     "knowledge.dictionary",
@@ -604,7 +640,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "llm.chat",
     "compute.inference",
     "ask an ai|ask a model|chatbot|chat with|answer my question|answer questions|help me write|write me|write a|draft|brainstorm|explain|reasoning|think through|generate text|smart assistant",
-    "llm|llms|language model|language models|large language model|chat completion|chat completions|completions|completion|inference|gpt|claude|llama|mistral|gemini|prompt|prompts|text generation|model inference|openai-compatible|instruct",
+    "llm|llms|language model|language models|large language model|chat completion|chat completions|completions|completion|inference|gpt|claude|llama|mistral|gemini|text generation|model inference|openai-compatible|instruct",
   ),
   k(
     "llm.summarise",
@@ -616,7 +652,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "llm.translate",
     "compute.inference",
     "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages",
-    "translate|translation|translations|translator|machine translation|languages|language pairs|localisation|localization|multilingual|target language|source language",
+    "translate|translation|translations|translator|machine translation|language pairs|localisation|localization|multilingual|target language|source language|between languages",
   ),
   k(
     "llm.embeddings",
@@ -676,8 +712,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.ocr",
     "compute.image",
-    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|receipt|receipts|invoice|invoices|handwriting|handwritten|business card|menu photo",
-    "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt",
+    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|invoice|invoices|handwriting|handwritten|business card|menu photo",
+    "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr",
   ),
   k(
     "image.detect",
@@ -712,21 +748,21 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "video",
     "compute.image",
-    "make a video|create a video|animate|animation|clip|clips|edit my video|trim video|gif",
-    "video generation|text-to-video|text to video|video editing|video processing|transcoding|video analysis|video frames|video|videos",
+    "make a video|create a video|animate|animation|edit my video|trim video|gif",
+    "video generation|text-to-video|text to video|video editing|video processing|transcoding|video analysis|video frames|video|videos|video clips",
   ),
   // ---- audio -------------------------------------------------------------------------------------------------
   k(
     "audio.stt",
     "compute.audio",
-    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|recording|recordings|podcast|interview audio|dictate|dictation",
-    "transcription|transcribe|transcripts|transcript|speech-to-text|speech to text|speech recognition|asr|diarization|diarisation|captioning|subtitles|audio to text|whisper",
+    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation",
+    "transcription|transcribe|transcripts|transcript|speech-to-text|speech to text|speech recognition|asr|diarization|diarisation|captioning|subtitles|audio to text|whisper|voice recording|audio recording|call recordings|audio files",
   ),
   k(
     "audio.tts",
     "compute.audio",
     "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text",
-    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio",
+    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud|accent|accents",
   ),
   k(
     "audio.music_id",
@@ -763,7 +799,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "code.generate",
     "compute.code",
     "write a function|write code|write a program|write a script|code for|build me an app|turn this into sql|write a query|regex for",
-    "code generation|generate code|coding|code completion|text-to-sql|text to sql|sql generation|regular expressions|regex|code assistant|programming",
+    "code generation|generate code|code completion|text-to-sql|text to sql|sql generation|regular expressions|regex|code assistant|programming",
   ),
   k(
     "code.security",
@@ -812,7 +848,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "web.scrape",
     "web.scrape",
     "get the text of|get the content of|what does this page say|read this page|read this website|read this article|pull the data from|copy the content|contents of this url|from this url|from a website|from this page",
-    "scrape|scraping|scraper|crawl|crawler|crawling|web extraction|data extraction|content extraction|article extraction|html|page content|structured data|readability|parse pages|extract content|web data|sitemap",
+    "scrape|scraping|scraper|crawl|crawler|crawling|web extraction|data extraction|content extraction|article extraction|html|page content|structured data|readability|parse pages|extract content|web data|sitemap|web page|fetch a page|fetch pages|article text|clean text|page text",
   ),
   k(
     "web.screenshot",
@@ -854,7 +890,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "web.browser",
     "web.browser",
     "click through|fill in a form|fill out a form|log in to|log into|sign up on|book on a website|navigate a website|use a website for me|act on a website|browse for me|interact with a page",
-    "headless browser|headless browsers|browser automation|browser sessions|browser session|remote browser|cloud browser|puppeteer|playwright|selenium|chrome devtools|cdp|web automation|automate websites",
+    "headless browser|headless browsers|browser automation|browser sessions|browser session|remote browser|cloud browser|puppeteer|playwright|selenium|chrome devtools|cdp|web automation|automate websites|form filling|fill forms|web tasks",
   ),
   k(
     "web.captcha",
@@ -885,13 +921,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "email.validation",
     "identity.email",
     "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses",
-    "email validation|email verification|verify email|validate email|email checker|bounce|bounces|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check",
+    "email validation|email verification|verify email|validate email|email checker|bounce|bounces|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail",
   ),
   k(
     "email.send",
     "identity.email",
     "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email",
-    "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing",
+    "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends",
   ),
   k(
     "email.breach",
@@ -902,7 +938,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sms.send",
     "communication.sms",
-    "text my customers|send a text|text message|texts to|text them|message their phone|send a message to a phone|whatsapp|notify by text",
+    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text",
     "sms|send sms|sms api|bulk sms|mms|messaging|text messaging|sms delivery|short code|sender id|a2p|messaging api|whatsapp business",
   ),
   k(
@@ -946,7 +982,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "agent.tasks",
     "agent.tools",
     "do this for me|handle it for me|on my behalf|book it for me|plan my trip|organise my|organize my|figure it out|do the research|find out for me|deep dive",
-    "autonomous agent|task agent|research agent|deep research|tool use|agentic",
+    "autonomous agent|task agent|research agent|deep research|tool use|agentic|an agent that|agent that",
   ),
   // ---- shipping and products -------------------------------------------------------------------------------------------
   k(
@@ -982,7 +1018,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "product.prices",
     "commerce.products",
-    "cheapest|where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online",
-    "price comparison|price tracking|retail prices|product prices|shopping|e-commerce|ecommerce|merchants|retailers|deals|coupons|marketplace data|amazon|price monitoring",
+    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online",
+    "price comparison|price tracking|retail prices|product prices|e-commerce|ecommerce|merchants|retailers|deals|coupons|marketplace data|amazon|price monitoring",
   ),
 ];
