@@ -205,5 +205,7 @@ export function likelyCategories(
     .map((i) => LEXICON.kinds[i]!.category)
     .filter((c) => categorySimilarity.has(c));
   if (best === undefined) return [...new Set(fromKinds)];
-  return [...new Set([...fromKinds, ...ranked.filter(([, v]) => v >= best - p.categoryBand).map(([id]) => id)])];
+  return [
+    ...new Set([...fromKinds, ...ranked.filter(([, v]) => v >= best - p.categoryBand).map(([id]) => id)]),
+  ];
 }

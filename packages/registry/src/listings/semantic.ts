@@ -4,6 +4,7 @@ import { bytesToVector, dot, type Embedder, VectorIndex, vectorToBytes } from "@
 import { sql } from "kysely";
 import { CATEGORY_PROFILES } from "./category-profiles.js";
 import type { Match, QueryMatcher } from "./discover.js";
+import { kindIds, kindsOf } from "./kinds.js";
 import {
   type Candidate,
   fuse,
@@ -14,7 +15,6 @@ import {
   needEvidence,
   stemHashes,
 } from "./match.js";
-import { kindsOf } from "./kinds.js";
 
 /** What a listing is embedded from: its name, description and category words. */
 export function listingText(l: { name: string; description: string; category: string }): string {
@@ -216,6 +216,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           (s) => s.id,
         ),
         categories: likelyCategories(categorySimilarity, params, need.kinds),
+        kinds: kindIds(need.kinds),
       };
       answers.delete(key);
       answers.set(key, { version: index.version, match });

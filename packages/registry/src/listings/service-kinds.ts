@@ -787,7 +787,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "code.execute",
     "compute.code",
     "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output",
-    "code execution|execute code|code interpreter|sandboxes|sandboxed|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox",
+    "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox",
   ),
   k(
     "code.review",
