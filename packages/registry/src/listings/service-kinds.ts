@@ -78,19 +78,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "maps.reverse_geocode",
     "data.maps",
     "where am i|my location|my current location|which street|what address is|what place is at",
-    "reverse geocoding|reverse geocode|coordinates to address|coordinates to an address|nearest address|nearest postal address|point to address|gps|gps position|gps fix",
+    "reverse geocoding|reverse geocode|coordinates to address|coordinates to an address|nearest address|nearest postal address|point to address|gps|gps position",
   ),
   k(
     "maps.isochrone",
     "data.maps",
     "how far can i get|reachable|where can i reach",
     "isochrone|isochrones|reachable area|reachability|area reachable|travel time polygon|service area|catchment area|within * minutes",
-  ),
-  k(
-    "travel.mobility",
-    "data.other",
-    "taxi|cab|ride to|get a ride|rideshare|ride share|scooter",
-    "ride hailing|ride-hailing|taxi booking|mobility|car sharing|bike sharing|micromobility|rides",
   ),
   // ---- finance -------------------------------------------------------------------------------------
   k(
@@ -273,7 +267,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "maps.routing",
     "data.maps",
     "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|commute",
-    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|walking|route optimisation|route optimization|driving directions|cycling directions|bike|by bike|bicycle|on foot|by car",
+    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|walking|route optimisation|route optimization|driving directions|cycling directions|bicycle|on foot|by car",
   ),
   k(
     "maps.places",
@@ -366,7 +360,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "company.tech_stack",
     "data.company",
     "what software does|what is this site built with|which cms|what technology does",
-    "tech stack|technology stack|technographics|technologies used|built with|website technologies|frameworks|framework|cms|hosting provider|technology detection|analytics tools",
+    "tech stack|technology stack|technographics|technologies used|built with|website technologies|frameworks|cms|hosting provider|technology detection|analytics tools",
   ),
   k(
     "company.jobs",
@@ -762,7 +756,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "audio.tts",
     "compute.audio",
     "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text",
-    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud|accent|accents",
+    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud",
   ),
   k(
     "audio.music_id",
