@@ -164,7 +164,9 @@ describe("discover with the fused matcher", () => {
   });
 
   it("the same matcher without a gate would let a cheaper unrelated listing come first (the rule is real)", async () => {
-    const loose = createSemanticIndex(tdb.db, embedder, log, { match: { band: 2, floor: -1, kindGate: "off" } });
+    const loose = createSemanticIndex(tdb.db, embedder, log, {
+      match: { band: 2, floor: -1, kindGate: "off" },
+    });
     await loose.refresh();
     const r = await discover(
       tdb.db,
