@@ -10,6 +10,7 @@ import {
   discover,
   fuse,
   gate,
+  kindsOf,
   likelyCategories,
   MATCH,
   type SearchEvent,
@@ -23,6 +24,7 @@ const candidate = (id: string, similarity: number, category: string, text: strin
   similarity,
   category,
   stems: stemHashes(text),
+  kinds: kindsOf(text),
 });
 
 describe("fusing the evidence", () => {
@@ -31,11 +33,13 @@ describe("fusing the evidence", () => {
   });
 
   it("a listing holding the need's words gains LEXICAL_WEIGHT × the share it holds", () => {
+    // Words of no kind of service (service-kinds.test.ts covers kinds).
+    expect(kindsOf("quince marmalade jars").length).toBe(0);
     const scored = fuse(
-      "tide tables surf",
+      "quince marmalade jars",
       [
-        candidate("a", 0.5, "data.weather", "Tide tables and surf reports"),
-        candidate("b", 0.52, "data.weather", "Hourly forecast"),
+        candidate("a", 0.5, "data.other", "Quince marmalade and jars index"),
+        candidate("b", 0.52, "data.other", "Plum jam"),
       ],
       new Map(),
     );
@@ -69,7 +73,7 @@ describe("fusing the evidence", () => {
   });
 
   it("the gate keeps only what is within BAND of the best, and nothing under FLOOR", () => {
-    const s = (id: string, relevance: number) => ({ id, relevance });
+    const s = (id: string, relevance: number) => ({ id, relevance, sharedKinds: 0 });
     const best = MATCH.floor + 0.2;
     expect(
       gate([s("a", best), s("b", best - MATCH.band + 0.001), s("c", best - MATCH.band - 0.001)]),
@@ -160,7 +164,9 @@ describe("discover with the fused matcher", () => {
   });
 
   it("the same matcher without a gate would let a cheaper unrelated listing come first (the rule is real)", async () => {
-    const loose = createSemanticIndex(tdb.db, embedder, log, { match: { band: 2, floor: -1 } });
+    const loose = createSemanticIndex(tdb.db, embedder, log, {
+      match: { band: 2, floor: -1, kindGate: "off" },
+    });
     await loose.refresh();
     const r = await discover(
       tdb.db,

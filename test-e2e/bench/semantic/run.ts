@@ -151,6 +151,15 @@ if (QUALITY) {
   const rowsQ: Quality[] = [];
   const sweep: Partial<MatchParams>[] = [
     {},
+    { kindWeight: 0, kindGate: "off" },
+    { kindGate: "off" },
+    { kindGate: "any" },
+    { kindWeight: 0.05 },
+    { kindWeight: 0.1 },
+    { kindWeight: 0.3 },
+    { kindFloor: 0.25 },
+    { kindFloor: 0.2 },
+    { kindFloor: 0 },
     { categoryWeight: 0, lexicalWeight: 0 },
     { categoryWeight: 0 },
     { categoryWeight: 0.2 },
@@ -172,10 +181,12 @@ if (QUALITY) {
       const idx = createSemanticIndex(db, embedder, log, { match: m });
       await idx.refresh();
       const label = Object.keys(m).length
-        ? `fused, ${Object.entries(m)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(", ")}`
-        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+        ? m.kindWeight === 0 && m.kindGate === "off"
+          ? "before: fused without service kinds (category, words), same band and floor"
+          : `fused, ${Object.entries(m)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")}`
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight}, kind gate ${MATCH.kindGate}), band ${MATCH.band}, floor ${MATCH.floor}**`;
       rowsQ.push(await quality(label, directory, idx.matcher));
     }
   }

@@ -10,6 +10,8 @@ import { toListingSummary } from "../shape.js";
 export interface Match {
   ids: string[];
   categories: string[];
+  /** The kinds of service the need names (service-kinds.ts ids; absent or empty when it names none). */
+  kinds?: string[];
 }
 
 /**
@@ -182,9 +184,14 @@ const ORDER_NOTE =
 function discoverNote(matchedBy: string, matched: Match | null, count: number): string {
   if (matchedBy === "meaning") {
     const how =
-      "q matched by meaning: the need's embedding, its words found in a listing's name and description, and its likely categories are fused into one relevance; only listings close to the best match are kept, and the order below applies among them";
-    if (count === 0 && matched?.ids.length === 0)
-      return `no listing in the directory serves this need closely enough${matched?.categories.length ? ` (it reads as ${matched.categories.join(" or ")})` : ""}; try other words, or browse GET /v1/categories. ${how}.`;
+      "q matched by meaning: the need's embedding, its words found in a listing's name and description, the kinds of service both name (a hand-written lexicon of need and listing words) and its likely categories are fused into one relevance; when the need names kinds of service, only listings naming one of them are kept; only listings close to the best match are kept, and the order below applies among them";
+    if (count === 0 && matched?.ids.length === 0) {
+      const reads = [
+        matched.kinds?.length ? `it asks for ${matched.kinds.join(" or ")}` : "",
+        matched.categories.length ? `it reads as ${matched.categories.join(" or ")}` : "",
+      ].filter(Boolean);
+      return `no listing in the directory serves this need closely enough${reads.length ? ` (${reads.join("; ")})` : ""}; try other words, or browse GET /v1/categories. ${how}.`;
+    }
     return `${how}. ${ORDER_NOTE}`;
   }
   if (matchedBy === "text")

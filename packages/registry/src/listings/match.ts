@@ -6,16 +6,29 @@
  *   relevance = cosine(need, listing)
  *             + CATEGORY_WEIGHT × (cosine(need, listing's category profile) − the need's best category cosine)
  *             + LEXICAL_WEIGHT × share of the need's content words found in the listing's name and description
+ *             + KIND_WEIGHT × share of the need's kinds of service that the listing also names (kinds.ts)
  *
- * The gate: nothing when the best relevance is under FLOOR (the need is served by nothing here); otherwise the
- * candidates within BAND of the best. Calibrated on test-e2e/bench/semantic (README figures): the model alone
+ * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
+ * candidate names any of them (the need is served by nothing here); otherwise the candidates within BAND of
+ * the best, and when the need names kinds, only those naming one of them (KIND_GATE "only"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
+import { kindsOf, LEXICON, sharedKinds } from "./kinds.js";
+
 export interface MatchParams {
   candidates: number;
   categoryWeight: number;
   lexicalWeight: number;
+  kindWeight: number;
+  /**
+   * What a need naming kinds of service asks of the candidates: "off", nothing; "any", that one candidate
+   * names one of its kinds (else the answer is empty); "only", that too, and only the candidates naming one
+   * of its kinds pass.
+   */
+  kindGate: "off" | "any" | "only";
+  /** The floor when the need names kinds and a candidate names one of them (the agreement is evidence too). */
+  kindFloor: number;
   band: number;
   floor: number;
   categoryBand: number;
@@ -26,6 +39,9 @@ export const MATCH: Readonly<MatchParams> = {
   candidates: 50,
   categoryWeight: 0.1,
   lexicalWeight: 0.15,
+  kindWeight: 0.2,
+  kindGate: "only",
+  kindFloor: 0.32,
   band: 0.03,
   floor: 0.32,
   /** Categories within this much of the need's best category cosine are its likely categories. */
@@ -98,55 +114,98 @@ export interface Candidate {
   similarity: number;
   category: string;
   stems: Uint32Array;
+  /** The kinds of service the listing's name and description name (kinds.ts `kindsOf`). */
+  kinds: Uint16Array;
 }
 
 export interface Scored {
   id: string;
   relevance: number;
+  /** How many of the need's kinds the listing names. */
+  sharedKinds: number;
 }
+
+/** What the fusion knows of a need besides its vector. */
+export interface NeedEvidence {
+  stems: number[];
+  kinds: Uint16Array;
+}
+
+export const needEvidence = (need: string): NeedEvidence => ({
+  stems: needStemHashes(need),
+  kinds: kindsOf(need),
+});
 
 /**
  * Fused relevance of each candidate, best first. `categorySimilarity` is the need's cosine with each
  * category's profile; a category without one contributes nothing.
  */
 export function fuse(
-  need: string,
+  need: string | NeedEvidence,
   candidates: readonly Candidate[],
   categorySimilarity: ReadonlyMap<string, number>,
   p: MatchParams = MATCH,
 ): Scored[] {
-  const needStems = needStemHashes(need);
+  const evidence = typeof need === "string" ? needEvidence(need) : need;
+  const needStems = evidence.stems;
+  const needKinds = evidence.kinds;
   let bestCategory = Number.NEGATIVE_INFINITY;
   for (const v of categorySimilarity.values()) bestCategory = Math.max(bestCategory, v);
   return candidates
     .map((c) => {
       const cat = categorySimilarity.get(c.category);
       const categoryTerm = cat === undefined ? 0 : cat - bestCategory;
+      const shared = needKinds.length === 0 ? 0 : sharedKinds(needKinds, c.kinds);
       return {
         id: c.id,
         relevance:
           c.similarity +
           p.categoryWeight * categoryTerm +
-          p.lexicalWeight * lexicalOverlap(needStems, c.stems),
+          p.lexicalWeight * lexicalOverlap(needStems, c.stems) +
+          (needKinds.length === 0 ? 0 : (p.kindWeight * shared) / needKinds.length),
+        sharedKinds: shared,
       };
     })
     .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1));
 }
 
-/** The gate: none when the best is under the floor, else those within `band` of the best (order kept). */
-export function gate(scored: readonly Scored[], p: Pick<MatchParams, "band" | "floor"> = MATCH): Scored[] {
+/**
+ * The gate: none when the best is under the floor, or when the need names kinds of service (`needKinds` > 0)
+ * and no candidate names one of them; else those within `band` of the best (order kept).
+ */
+export function gate(
+  scored: readonly Scored[],
+  p: Pick<MatchParams, "band" | "floor" | "kindGate" | "kindFloor"> = MATCH,
+  needKinds = 0,
+): Scored[] {
   const best = scored[0]?.relevance;
-  if (best === undefined || best < p.floor) return [];
-  return scored.filter((s) => s.relevance >= best - p.band);
+  if (best === undefined) return [];
+  const sharing = needKinds > 0 ? scored.filter((s) => s.sharedKinds > 0) : [];
+  if (p.kindGate === "off" || needKinds === 0) {
+    if (best < p.floor) return [];
+    return scored.filter((s) => s.relevance >= best - p.band);
+  }
+  if (sharing.length === 0) return [];
+  const bestSharing = sharing[0]!.relevance;
+  if (bestSharing < p.kindFloor) return [];
+  if (p.kindGate === "any") return scored.filter((s) => s.relevance >= best - p.band);
+  return sharing.filter((s) => s.relevance >= bestSharing - p.band);
 }
 
 /** The need's likely categories: those whose profile is within `categoryBand` of its best, best first. */
 export function likelyCategories(
   categorySimilarity: ReadonlyMap<string, number>,
   p: Pick<MatchParams, "categoryBand"> = MATCH,
+  needKinds: Uint16Array = new Uint16Array(0),
 ): string[] {
   const ranked = [...categorySimilarity].sort((a, b) => b[1] - a[1]);
   const best = ranked[0]?.[1];
-  if (best === undefined) return [];
-  return ranked.filter(([, v]) => v >= best - p.categoryBand).map(([id]) => id);
+  // The categories of the kinds the need names come first (when the taxonomy has them), then the nearest profiles.
+  const fromKinds = [...needKinds]
+    .map((i) => LEXICON.kinds[i]!.category)
+    .filter((c) => categorySimilarity.has(c));
+  if (best === undefined) return [...new Set(fromKinds)];
+  return [
+    ...new Set([...fromKinds, ...ranked.filter(([, v]) => v >= best - p.categoryBand).map(([id]) => id)]),
+  ];
 }

@@ -4,6 +4,7 @@ import { bytesToVector, dot, type Embedder, VectorIndex, vectorToBytes } from "@
 import { sql } from "kysely";
 import { CATEGORY_PROFILES } from "./category-profiles.js";
 import type { Match, QueryMatcher } from "./discover.js";
+import { kindIds, kindsOf } from "./kinds.js";
 import {
   type Candidate,
   fuse,
@@ -11,6 +12,7 @@ import {
   likelyCategories,
   MATCH,
   type MatchParams,
+  needEvidence,
   stemHashes,
 } from "./match.js";
 
@@ -83,7 +85,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
   /** The embedding stamp this replica holds per listing. */
   const stamps = new Map<string, number>();
   /** What the fusion needs besides the vector: the category and the hashed content stems. */
-  const meta = new Map<string, { category: string; stems: Uint32Array }>();
+  const meta = new Map<string, { category: string; stems: Uint32Array; kinds: Uint16Array }>();
   /** Each category's profile vector (category-profiles.ts, else its description), once the model is ready. */
   let categoryVectors: { ids: string[]; vectors: Float32Array[] } | null = null;
   /** Every row stamped before this was committed when a previous refresh began, and so has been read. */
@@ -140,7 +142,8 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
             meta.delete(r.id);
           } else {
             index.upsert(r.id, bytesToVector(r.embedding));
-            meta.set(r.id, { category: r.category, stems: stemHashes(`${r.name} ${r.description}`) });
+            const text = `${r.name} ${r.description}`;
+            meta.set(r.id, { category: r.category, stems: stemHashes(text), kinds: kindsOf(text) });
           }
           stamps.set(r.id, r.embedding_synced_at.getTime());
         }
@@ -205,11 +208,15 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
       const candidates: Candidate[] = [];
       for (const h of index.search(v, params.candidates)) {
         const m = meta.get(h.id);
-        if (m) candidates.push({ id: h.id, similarity: h.similarity, category: m.category, stems: m.stems });
+        if (m) candidates.push({ id: h.id, similarity: h.similarity, ...m });
       }
+      const need = needEvidence(key);
       const match: Match = {
-        ids: gate(fuse(key, candidates, categorySimilarity, params), params).map((s) => s.id),
-        categories: likelyCategories(categorySimilarity, params),
+        ids: gate(fuse(need, candidates, categorySimilarity, params), params, need.kinds.length).map(
+          (s) => s.id,
+        ),
+        categories: likelyCategories(categorySimilarity, params, need.kinds),
+        kinds: kindIds(need.kinds),
       };
       answers.delete(key);
       answers.set(key, { version: index.version, match });

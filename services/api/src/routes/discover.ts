@@ -15,7 +15,7 @@ const route = createRoute({
   tags: ["discovery"],
   summary: "Find paid services for a need",
   description:
-    "q describes the need in words. Matching: the need's embedding, its words found in a listing's name and description, and its likely categories are fused into one relevance; only listings within a small band of the best match are kept (none when even the best is weak: the note then says nothing here serves the need), and the registry's order applies among them. Order: verified first, then score, then price (lower first). category must be an id from GET /v1/categories (400 validation_failed otherwise). Rate limited per client (an IPv4 address, an IPv6 /64): 600 per minute by default (DISCOVER_LIMIT_PER_MINUTE), then 429 rate_limited with Retry-After.",
+    "q describes the need in words. Matching: the need's embedding, its words found in a listing's name and description, the kinds of service both name (a lexicon of need and listing words) and its likely categories are fused into one relevance; when the need names kinds of service, only listings naming one of them are kept; only listings within a small band of the best match are kept (none when even the best is weak: the note then says nothing here serves the need), and the registry's order applies among them. Order: verified first, then score, then price (lower first). category must be an id from GET /v1/categories (400 validation_failed otherwise). Rate limited per client (an IPv4 address, an IPv6 /64): 600 per minute by default (DISCOVER_LIMIT_PER_MINUTE), then 429 rate_limited with Retry-After.",
   request: { query: DiscoverQuery },
   responses: {
     200: { description: "Ranked results", content: { "application/json": { schema: DiscoverResult } } },
