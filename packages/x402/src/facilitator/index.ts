@@ -7,6 +7,7 @@ import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectSettler } from "./direct.js";
+import { createExactVerifier } from "./exact.js";
 
 export { type SignedAuthorization, transferWithAuthorizationArgs } from "./direct.js";
 
@@ -80,8 +81,22 @@ export function createChainFacilitator(opts: {
     codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
   });
+  // Plain-key EIP-3009 payments are accepted after the scheme's checks without its JavaScript signature
+  // recovery (the token checks the signature in the simulated transfer; exact.ts); anything else, and any
+  // payment a check fails, is verified by the scheme, which gives the reason.
+  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt });
+  const verifications = { direct: 0, scheme: 0 };
   return {
     async verify(payload, requirements) {
+      if (await exact.accepts(payload, requirements)) {
+        verifications.direct++;
+        await direct.verifiedOk(payload, requirements);
+        return {
+          isValid: true,
+          payer: (payload.payload as { authorization: { from: string } }).authorization.from,
+        };
+      }
+      verifications.scheme++;
       const verdict = await facilitator.verify(payload, requirements);
       if (verdict.isValid) await direct.verifiedOk(payload, requirements);
       return verdict;
@@ -93,11 +108,18 @@ export function createChainFacilitator(opts: {
     },
     getSupported: async () => facilitator.getSupported() as never,
     settlements: direct.counts,
+    verifications,
   };
 }
 
-/** The in-process facilitator; `settlements` counts which path settled (direct, or the scheme's settle). */
-export type ChainFacilitator = FacilitatorClient & { settlements: { direct: number; scheme: number } };
+/**
+ * The in-process facilitator; `settlements` counts which path settled (direct, or the scheme's settle) and
+ * `verifications` which path decided a verification (direct: accepted by exact.ts; scheme: the scheme's verify).
+ */
+export type ChainFacilitator = FacilitatorClient & {
+  settlements: { direct: number; scheme: number };
+  verifications: { direct: number; scheme: number };
+};
 
 /** Production: a remote facilitator URL. Local chain: the in-process facilitator. */
 export function facilitatorFromConfig(
