@@ -26,6 +26,8 @@ export function createChainFacilitator(opts: {
   privateKey: `0x${string}`;
   chainId?: number;
   confirmationTimeoutMs?: number;
+  /** How long one look at the chain's fees serves later settlements (sender.ts; 1 s by default). */
+  feesForMs?: number;
 }): ChainFacilitator {
   const chain = defineChain({
     id: opts.chainId ?? 8453,
@@ -47,7 +49,12 @@ export function createChainFacilitator(opts: {
   // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
   // without reading the nonce from the chain each time or waiting for the previous one to be mined;
   // receipts are awaited concurrently (sender.ts).
-  const sender = createPipelinedSender({ account, client: pub as PublicClient, chainId: chain.id });
+  const sender = createPipelinedSender({
+    account,
+    client: pub as PublicClient,
+    chainId: chain.id,
+    ...(opts.feesForMs !== undefined ? { feesForMs: opts.feesForMs } : {}),
+  });
   // The exact scheme reads the payer's code four times per paid request (to classify the signature and
   // again to check it, in verify and once more in settle): one read serves them all for two seconds. Only
   // the choice between an ECDSA and a contract-signature check depends on it; the token checks the
