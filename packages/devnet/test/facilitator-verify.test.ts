@@ -133,7 +133,7 @@ async function refused(payer: Wallet, payload: unknown, reason: string) {
   const verifications = { ...facilitator.verifications };
   const res = await fetch(base, { headers: { "payment-signature": header(payload) } });
   expect(res.status).toBe(402);
-  expect((await res.json()).error).toBe(reason);
+  expect(((await res.json()) as { error?: string }).error).toBe(reason);
   expect(handlerRuns).toBe(runs);
   // Not accepted by the fast path: the scheme verified it and gave the reason.
   expect(facilitator.verifications).toEqual({
