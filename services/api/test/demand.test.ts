@@ -337,6 +337,39 @@ describe("paid demand: /v1/demand/clusters and /v1/demand/report", () => {
     });
   });
 
+  it("a paid demand answer is computed before anything is written and kept with the payment in its first write", async () => {
+    // Each payment row as first written (a trigger in this file's own database): a read-only route inserts
+    // it already answered (one write, reserveAnswered); a route that reserves first inserts it "verified".
+    await sql`CREATE TABLE payment_first_writes (route text, status text)`.execute(t.tdb.db);
+    await sql`CREATE FUNCTION note_payment_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO payment_first_writes VALUES (NEW.route, NEW.status); RETURN NEW; END $$`.execute(
+      t.tdb.db,
+    );
+    await sql`CREATE TRIGGER payment_first_write AFTER INSERT ON payments
+      FOR EACH ROW EXECUTE FUNCTION note_payment_insert()`.execute(t.tdb.db);
+    try {
+      await buildDemandSnapshots(t.tdb.db, { kFloor: 3 });
+      const before = await chain.balanceOf(operator());
+      for (const path of ["/v1/demand/clusters", "/v1/demand/report"]) {
+        const res = await payingFetch(chain, chain.wallets.buyers[2]!)(`${base}${path}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("payment-response")).toBeTruthy();
+      }
+      expect(await chain.balanceOf(operator())).toBe(before + 250_000n + 2_000_000n);
+      const firstWrites = await sql<{ route: string; status: string }>`
+        SELECT route, status FROM payment_first_writes ORDER BY route`.execute(t.tdb.db);
+      expect(firstWrites.rows).toEqual([
+        { route: "demand_clusters", status: "answered" },
+        { route: "demand_report", status: "answered" },
+      ]);
+      const rows = await ledger();
+      for (const route of ["demand_clusters", "demand_report"])
+        expect(rows.filter((r) => r.route === route && r.status === "settled").length).toBeGreaterThan(0);
+    } finally {
+      await sql`DROP TRIGGER payment_first_write ON payments`.execute(t.tdb.db);
+    }
+  });
+
   it("a second builder at the same time skips instead of racing (single writer)", async () => {
     const results = await Promise.all([
       buildDemandSnapshots(t.tdb.db, { kFloor: 3 }),

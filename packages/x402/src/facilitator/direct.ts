@@ -22,7 +22,7 @@ const SIGNATURE = "invalid_exact_evm_signature";
 const PENDING = "settlement_pending";
 
 /** transferWithAuthorization, (v, r, s) form, and the ERC-20 Transfer event. */
-const TOKEN_ABI = [
+export const TOKEN_ABI = [
   {
     type: "function",
     name: "transferWithAuthorization",
@@ -82,7 +82,10 @@ export function transferWithAuthorizationArgs(signed: SignedAuthorization) {
 }
 
 /** An x402 v2 exact EIP-3009 payload signed by a plain key (65-byte signature), or null. */
-function eoaAuthorization(payload: PaymentPayload, req: PaymentRequirements): SignedAuthorization | null {
+export function eoaAuthorization(
+  payload: PaymentPayload,
+  req: PaymentRequirements,
+): SignedAuthorization | null {
   if (payload.x402Version !== 2 || req.scheme !== "exact") return null;
   const p = payload.payload as Partial<SignedAuthorization> | undefined;
   const a = p?.authorization;

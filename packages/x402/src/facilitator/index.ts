@@ -7,11 +7,13 @@ import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectSettler } from "./direct.js";
+import { createExactVerifier } from "./exact.js";
 
 export { type SignedAuthorization, transferWithAuthorizationArgs } from "./direct.js";
 
 import { waitForReceipt } from "./receipt.js";
 import { recentReads } from "./recent.js";
+import { createRpcFetch } from "./rpc-fetch.js";
 import { createPipelinedSender } from "./sender.js";
 
 /**
@@ -25,6 +27,8 @@ export function createChainFacilitator(opts: {
   privateKey: `0x${string}`;
   chainId?: number;
   confirmationTimeoutMs?: number;
+  /** How long one look at the chain's fees serves later settlements (sender.ts; 1 s by default). */
+  feesForMs?: number;
 }): ChainFacilitator {
   const chain = defineChain({
     id: opts.chainId ?? 8453,
@@ -38,15 +42,22 @@ export function createChainFacilitator(opts: {
   // (receipt.ts); 100 ms stays the longest interval between two looks.
   // Calls made in the same tick (a settlement's gas estimate, block and priority fee; concurrent requests'
   // reads) go to the node as one JSON-RPC batch: one HTTP request instead of one each.
+  // Over node:http rather than fetch: a request goes out in one socket write (rpc-fetch.ts).
+  const rpc = createRpcFetch();
   const pub = createPublicClient({
     chain,
-    transport: http(opts.rpcUrl, { batch: true }),
+    transport: http(opts.rpcUrl, { batch: true, fetchFn: rpc.fetchFn }),
     pollingInterval: 100,
   });
   // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
   // without reading the nonce from the chain each time or waiting for the previous one to be mined;
   // receipts are awaited concurrently (sender.ts).
-  const sender = createPipelinedSender({ account, client: pub as PublicClient, chainId: chain.id });
+  const sender = createPipelinedSender({
+    account,
+    client: pub as PublicClient,
+    chainId: chain.id,
+    ...(opts.feesForMs !== undefined ? { feesForMs: opts.feesForMs } : {}),
+  });
   // The exact scheme reads the payer's code four times per paid request (to classify the signature and
   // again to check it, in verify and once more in settle): one read serves them all for two seconds. Only
   // the choice between an ECDSA and a contract-signature check depends on it; the token checks the
@@ -80,8 +91,22 @@ export function createChainFacilitator(opts: {
     codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
   });
+  // Plain-key EIP-3009 payments are accepted after the scheme's checks without its JavaScript signature
+  // recovery (the token checks the signature in the simulated transfer; exact.ts); anything else, and any
+  // payment a check fails, is verified by the scheme, which gives the reason.
+  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt });
+  const verifications = { direct: 0, scheme: 0 };
   return {
     async verify(payload, requirements) {
+      if (await exact.accepts(payload, requirements)) {
+        verifications.direct++;
+        await direct.verifiedOk(payload, requirements);
+        return {
+          isValid: true,
+          payer: (payload.payload as { authorization: { from: string } }).authorization.from,
+        };
+      }
+      verifications.scheme++;
       const verdict = await facilitator.verify(payload, requirements);
       if (verdict.isValid) await direct.verifiedOk(payload, requirements);
       return verdict;
@@ -93,11 +118,18 @@ export function createChainFacilitator(opts: {
     },
     getSupported: async () => facilitator.getSupported() as never,
     settlements: direct.counts,
+    verifications,
   };
 }
 
-/** The in-process facilitator; `settlements` counts which path settled (direct, or the scheme's settle). */
-export type ChainFacilitator = FacilitatorClient & { settlements: { direct: number; scheme: number } };
+/**
+ * The in-process facilitator; `settlements` counts which path settled (direct, or the scheme's settle) and
+ * `verifications` which path decided a verification (direct: accepted by exact.ts; scheme: the scheme's verify).
+ */
+export type ChainFacilitator = FacilitatorClient & {
+  settlements: { direct: number; scheme: number };
+  verifications: { direct: number; scheme: number };
+};
 
 /** Production: a remote facilitator URL. Local chain: the in-process facilitator. */
 export function facilitatorFromConfig(

@@ -8,6 +8,7 @@ import {
   type PublicClient,
   type TransactionSerializable,
 } from "viem";
+import { recentReads } from "./recent.js";
 
 /** What the facilitator scheme asks its signer to send (viem's writeContract / sendTransaction shapes). */
 export type ContractWrite = {
@@ -35,6 +36,8 @@ export function createPipelinedSender(opts: {
   account: LocalAccount;
   client: PublicClient;
   chainId: number;
+  /** How long one look at the fees serves later sends. */
+  feesForMs?: number;
 }) {
   const { account, client, chainId } = opts;
   let next: number | null = null;
@@ -75,12 +78,15 @@ export function createPipelinedSender(opts: {
   }
 
   /**
-   * EIP-1559 fees as viem's estimateFeesPerGas works them out (the latest block's base fee × 1.2 plus the
-   * node's suggested priority fee), with the block and the priority fee asked for at once rather than one
-   * after the other (over a batching transport, in the same request as the gas estimate). A node without
+   * EIP-1559 fees: the latest block's base fee × 2 plus the node's suggested priority fee, the block and the
+   * priority fee asked for at once (over a batching transport, in the same request as a gas estimate). One
+   * look serves every send for `feesForMs` (1 s): settlements at tens a second each read and formatted a
+   * whole block for it. The max fee only caps what is paid (base fee + priority fee); twice the base fee
+   * stays above it through several blocks of the steepest rise EIP-1559 allows (12.5 % a block), where viem's
+   * own estimate (× 1.2) is meant for one send right after its look. A node without
    * eth_maxPriorityFeePerGas gets viem's own estimate.
    */
-  async function fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  async function readFees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     try {
       const [block, tip] = await Promise.all([
         client.getBlock({ blockTag: "latest" }),
@@ -88,15 +94,16 @@ export function createPipelinedSender(opts: {
       ]);
       if (typeof block.baseFeePerGas !== "bigint") throw new Error("no base fee");
       const maxPriorityFeePerGas = hexToBigInt(tip);
-      return { maxFeePerGas: (block.baseFeePerGas * 12n) / 10n + maxPriorityFeePerGas, maxPriorityFeePerGas };
+      return { maxFeePerGas: block.baseFeePerGas * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas };
     } catch {
       return client.estimateFeesPerGas();
     }
   }
+  const fees = recentReads(readFees, opts.feesForMs ?? 1_000);
 
   async function send(req: RawSend): Promise<Hex> {
     const base = { account: account.address, to: req.to, data: req.data, value: req.value };
-    const [gas, fee] = await Promise.all([req.gas ?? client.estimateGas(base), fees()]);
+    const [gas, fee] = await Promise.all([req.gas ?? client.estimateGas(base), fees("")]);
     return queued({
       type: "eip1559",
       to: req.to,

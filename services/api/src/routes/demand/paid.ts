@@ -32,6 +32,8 @@ export function registerDemandPaid(app: App, deps: AppDeps) {
     response: { description: "Clusters snapshot", schema: DemandClusters },
     refusals,
     find: () => sellableSnapshot(deps.db, "clusters", deps.demand),
+    // Reads only (the stored snapshot): the answer is kept with the payment's reservation in one write.
+    readOnly: true,
     answer: async (snapshot) => ({ status: 200, body: snapshot }),
   });
   paidRoute(app, deps, {
@@ -45,6 +47,7 @@ export function registerDemandPaid(app: App, deps: AppDeps) {
     response: { description: "Report snapshot", schema: DemandReport },
     refusals,
     find: () => sellableSnapshot(deps.db, "report", deps.demand),
+    readOnly: true,
     answer: async (snapshot) => ({ status: 200, body: snapshot }),
   });
 }
