@@ -1,4 +1,4 @@
-import type { LookupFunction, Socket } from "node:net";
+import type { LookupFunction } from "node:net";
 import { Agent, buildConnector, request as undiciRequest } from "undici";
 import { classify, SafeFetchError } from "./errors.js";
 import { type Allowance, createResolver, type LookupFn, type Resolver } from "./resolver.js";
@@ -70,23 +70,6 @@ function discardCapped(body: Awaited<ReturnType<typeof undiciRequest>>["body"]):
 }
 
 /**
- * undici ends every connection it is done with (idle past the keep-alive timeout, `Connection: close`, an
- * aborted request) by destroying the socket with an `InformationalError` (code `UND_ERR_INFO`), and Node's
- * stream destroy reads that error's stack. Formatting a stack is the costly part of an error, and with source
- * maps on (tsx; `--enable-source-maps` in the image) it maps every frame: for the prober, which opens a
- * connection per probe, once per probe, for an error no one sees. Such an error gets a one-line stack before it
- * reaches the socket; it is the same object otherwise (undici tells a close from a failure by its code). Every
- * other error keeps its stack.
- */
-function plainInformationalStacks(socket: Socket): void {
-  const destroy = socket.destroy;
-  socket.destroy = function (this: Socket, err?: Error) {
-    if (err && (err as { code?: unknown }).code === "UND_ERR_INFO") err.stack = `${err.name}: ${err.message}`;
-    return destroy.call(this, err);
-  };
-}
-
-/**
  * THE client for every request to a user-supplied URL. The DNS answer is validated inside the
  * connection's own lookup, so the address connected to is the address checked (no rebinding window);
  * IP literals (which never reach lookup) are checked before the request; each redirect hop is
@@ -127,16 +110,11 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
   // One connector for every origin, built once (undici otherwise builds one per origin's pool, each with its own
   // TLS session cache): every connection it opens still resolves through `lookup`, so the address connected to
   // is the address checked, on every connection.
-  const connector = buildConnector({
+  const connect = buildConnector({
     lookup,
     rejectUnauthorized: opts.tls?.rejectUnauthorized ?? true,
     timeout: timeoutMs,
   });
-  const connect: buildConnector.connector = (options, callback) =>
-    connector(options, (...result) => {
-      if (result[1]) plainInformationalStacks(result[1]);
-      callback(...result);
-    });
   const agent = new Agent({
     connect,
     connections: opts.connectionsPerOrigin ?? 8,
