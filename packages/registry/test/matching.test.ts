@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Candidate,
   contentStems,
-  createListing,
   createSemanticIndex,
   discover,
   fuse,
@@ -16,8 +15,8 @@ import {
   type SearchEvent,
   stemHashes,
   syncEmbeddings,
-  validateSubmission,
 } from "../src/index.js";
+import { listNamed } from "./listed.js";
 
 const candidate = (id: string, similarity: number, category: string, text: string): Candidate => ({
   id,
@@ -125,15 +124,9 @@ const LISTINGS = {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   embedder = createEmbedder();
-  for (const [key, [name, description, category, status, price]] of Object.entries(LISTINGS)) {
-    const prepared = await validateSubmission(
-      tdb.db,
-      { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: price },
-      { checkHost: async () => ({ ok: true as const }) },
-    );
-    ids[key] = (await createListing(tdb.db, prepared)).id;
+  Object.assign(ids, await listNamed(tdb.db, LISTINGS, (key) => LISTINGS[key as keyof typeof LISTINGS][4]));
+  for (const [key, [, , , status]] of Object.entries(LISTINGS))
     await tdb.db.updateTable("listings").set({ status, score: 0.95 }).where("id", "=", ids[key]!).execute();
-  }
   await embedder.ready;
   while ((await syncEmbeddings(tdb.db, embedder)) > 0);
 });

@@ -11,6 +11,7 @@ import {
   updateListing,
   validateSubmission,
 } from "../src/index.js";
+import { listNamed } from "./listed.js";
 
 let tdb: TestDatabase;
 let embedder: Embedder;
@@ -27,14 +28,7 @@ const LISTINGS = {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   embedder = createEmbedder();
-  for (const [key, [name, description, category]] of Object.entries(LISTINGS)) {
-    const prepared = await validateSubmission(
-      tdb.db,
-      { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
-      { checkHost: async () => ({ ok: true as const }) },
-    );
-    ids[key] = (await createListing(tdb.db, prepared)).id;
-  }
+  Object.assign(ids, await listNamed(tdb.db, LISTINGS));
 });
 afterAll(async () => {
   await embedder.close();

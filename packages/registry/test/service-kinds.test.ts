@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Candidate,
   contentStems,
-  createListing,
   createSemanticIndex,
   discover,
   fuse,
@@ -19,8 +18,8 @@ import {
   SERVICE_KINDS,
   stemHashes,
   syncEmbeddings,
-  validateSubmission,
 } from "../src/index.js";
+import { listNamed } from "./listed.js";
 
 const kinds = (text: string) => kindIds(kindsOf(text));
 
@@ -172,14 +171,7 @@ const LISTINGS = {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   embedder = createEmbedder();
-  for (const [key, [name, description, category]] of Object.entries(LISTINGS)) {
-    const prepared = await validateSubmission(
-      tdb.db,
-      { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
-      { checkHost: async () => ({ ok: true as const }) },
-    );
-    ids[key] = (await createListing(tdb.db, prepared)).id;
-  }
+  Object.assign(ids, await listNamed(tdb.db, LISTINGS));
   await embedder.ready;
   while ((await syncEmbeddings(tdb.db, embedder)) > 0);
 });
