@@ -72,7 +72,7 @@ describe("fusing the evidence", () => {
   });
 
   it("the gate keeps only what is within BAND of the best, and nothing under FLOOR", () => {
-    const s = (id: string, relevance: number) => ({ id, relevance, sharedKinds: 0 });
+    const s = (id: string, relevance: number) => ({ id, relevance, sharedKinds: 0, sharedPrimary: 0 });
     const best = MATCH.floor + 0.2;
     expect(
       gate([s("a", best), s("b", best - MATCH.band + 0.001), s("c", best - MATCH.band - 0.001)]),

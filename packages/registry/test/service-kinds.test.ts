@@ -10,11 +10,13 @@ import {
   fuse,
   gate,
   kindIds,
+  kindMatches,
   kindsOf,
   LEXICON,
   likelyCategories,
   MATCH,
   normalise,
+  primaryKinds,
   SERVICE_KINDS,
   stemHashes,
   syncEmbeddings,
@@ -42,9 +44,46 @@ describe("the service-kind lexicon", () => {
     expect(kinds("every query new 1234")).toEqual([]);
   });
 
-  it("`*` in a phrase stands for one word", () => {
+  it("`*` in a phrase stands for one to three words", () => {
     expect(kinds("read emails aloud")).toContain("audio.tts");
-    expect(kinds("read my emails aloud")).not.toContain("audio.tts");
+    expect(kinds("read this paragraph aloud")).toContain("audio.tts");
+    expect(kinds("read all of my emails aloud")).not.toContain("audio.tts");
+  });
+
+  it("a phrase inside a longer phrase of another kind does not count", () => {
+    // "stock" alone names stock quotes, "temperature" alone a forecast; the longer phrases name what is asked.
+    expect(kinds("what is the stock doing")).toEqual(["finance.stock_quote"]);
+    expect(kinds("are executives dumping their own stock")).toEqual(["finance.sec_filings"]);
+    expect(kinds("temperature in Chicago")).toEqual(["weather.forecast"]);
+    expect(kinds("what was the temperature in Chicago on 4 July 1976")).toEqual(["weather.history"]);
+    const m = kindMatches("what was the temperature in Chicago");
+    expect(m.map((x) => [LEXICON.kinds[x.kind]!.id, x.start, x.end, x.length])).toEqual([
+      ["weather.history", 0, 4, 4],
+    ]);
+  });
+
+  it("a need's primary kinds are those its longest phrases name, within one word", () => {
+    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
+    // "buy * tickets" (3 words) beside "concert" (1): tickets are asked for, not concert data.
+    expect(kinds("buy two tickets for the concert on saturday")).toEqual(["events", "events.tickets"]);
+    expect(primary("buy two tickets for the concert on saturday")).toEqual(["events.tickets"]);
+    // "notify me" (2) beside "hurricane" (1): both stay.
+    expect(primary("notify me when a hurricane is approaching Miami")).toEqual([
+      "weather.alerts",
+      "chat.notify",
+    ]);
+    expect(kindIds(primaryKinds(kindMatches("buy two tickets for the concert"), 2))).toEqual([
+      "events",
+      "events.tickets",
+    ]);
+  });
+
+  it("kinds of service sold by other kinds of API name what is asked, so the directory can say none serves it", () => {
+    expect(kinds("book a dentist appointment for next tuesday")).toEqual(["booking.appointments"]);
+    expect(kinds("order a large pepperoni pizza to my door")).toEqual(["delivery.orders"]);
+    expect(kinds("call a taxi to the airport")).toEqual(["mobility.rides"]);
+    expect(kinds("run payroll for my twelve employees")).toEqual(["hr.payroll"]);
+    expect(kinds("renew my passport")).toEqual(["gov.services"]);
   });
 
   it("words most listings use, or that name several kinds, name none", () => {
@@ -120,6 +159,38 @@ describe("kinds as evidence and in the gate", () => {
     // The same candidates with the kind gate off: the closer one comes first (the rule is what keeps it out).
     const off = { ...MATCH, kindGate: "off" as const };
     expect(gate(fuse(need, [close, nft, shop], new Map(), off), off, needKinds)[0]?.id).toBe("close");
+  });
+
+  it("the gate asks a listing to name one of the need's primary kinds", () => {
+    const need = "buy two tickets for the concert on saturday";
+    const concerts = candidate("concerts", 0.6, "Concert listings and tour dates");
+    const tickets = candidate("tickets", 0.45, "Event tickets and box office sales");
+    expect(kindIds(concerts.kinds)).toEqual(["events"]);
+    const needKinds = kindsOf(need).length;
+    expect(gate(fuse(need, [concerts, tickets], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual([
+      "tickets",
+    ]);
+    expect(gate(fuse(need, [concerts], new Map()), MATCH, needKinds)).toEqual([]);
+    // On all of the need's kinds, the concert data would pass.
+    const all = { ...MATCH, kindGateOn: "all" as const };
+    expect(gate(fuse(need, [concerts], new Map(), all), all, needKinds).map((s) => s.id)).toEqual([
+      "concerts",
+    ]);
+  });
+
+  it("a listing about the kind asked gains more than one naming it among others (kind focus)", () => {
+    const need = "who won the game last night";
+    const scores = candidate("scores", 0.5, "Live football scores");
+    const both = candidate("both", 0.5, "Betting odds and live scores");
+    expect(kindIds(both.kinds)).toEqual(["sports.scores", "sports.odds"]);
+    const scored = fuse(need, [both, scores], new Map());
+    expect(scored.map((s) => s.id)).toEqual(["scores", "both"]);
+    expect(scored[0]!.relevance - scored[1]!.relevance).toBeCloseTo(
+      (MATCH.kindWeight * (1 - 0.5 ** MATCH.kindFocus)) / kindsOf(need).length,
+      6,
+    );
+    const unfocused = fuse(need, [both, scores], new Map(), { ...MATCH, kindFocus: 0 });
+    expect(unfocused[0]!.relevance).toBeCloseTo(unfocused[1]!.relevance, 6);
   });
 
   it("a need naming no kind is gated as before: the floor, then the band", () => {
@@ -209,13 +280,35 @@ describe("discover with service kinds", () => {
     );
   });
 
+  it("a need asking for a kind of service no listing sells gets no result, whatever listings are near it", async () => {
+    const index = createSemanticIndex(tdb.db, embedder, log);
+    await index.refresh();
+    const r = await discover(
+      tdb.db,
+      { q: "book a dentist appointment for next tuesday", limit: 10 },
+      { matcher: index.matcher },
+    );
+    expect(r.count).toBe(0);
+    expect(r.note).toMatch(
+      /^no listing in the directory serves this need closely enough \(it asks for booking\.appointments/,
+    );
+    // Without the kinds, the nearest listings are offered.
+    const before = createSemanticIndex(tdb.db, embedder, log, {
+      match: { kindWeight: 0, kindGate: "off", floor: 0 },
+    });
+    await before.refresh();
+    expect((await before.matcher("book a dentist appointment for next tuesday"))?.ids.length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it("a need naming no kind is matched as before", async () => {
     const index = createSemanticIndex(tdb.db, embedder, log);
     const before = createSemanticIndex(tdb.db, embedder, log, { match: { kindWeight: 0, kindGate: "off" } });
     await Promise.all([index.refresh(), before.refresh()]);
     for (const need of [
       "pull the words out of this photographed letter",
-      "adopt a kitten from a local shelter",
+      "adopt a hedgehog from a local shelter",
     ]) {
       expect(kindsOf(need).length).toBe(0);
       const now = await index.matcher(need);
@@ -223,6 +316,6 @@ describe("discover with service kinds", () => {
       expect(now?.kinds).toEqual([]);
     }
     expect((await index.matcher("pull the words out of this photographed letter"))?.ids).toEqual([ids.ocr]);
-    expect((await index.matcher("adopt a kitten from a local shelter"))?.ids).toEqual([]);
+    expect((await index.matcher("adopt a hedgehog from a local shelter"))?.ids).toEqual([]);
   });
 });

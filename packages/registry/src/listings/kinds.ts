@@ -65,21 +65,67 @@ export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
 
 export const LEXICON: KindLexicon = compileLexicon(SERVICE_KINDS);
 
-/** The kinds a text names, as sorted indices into `lexicon.kinds`. */
-export function kindsOf(text: string, lexicon: KindLexicon = LEXICON): Uint16Array {
+/** Up to how many words `*` in a phrase stands for ("read * aloud": "read this paragraph aloud"). */
+const GAP_MAX = 3;
+
+/** Where `rest` matches `ws` from `at`: the index after the match, or -1 (a `*` takes 1..GAP_MAX words). */
+function matchRest(rest: readonly string[], r: number, ws: readonly string[], at: number): number {
+  if (r === rest.length) return at;
+  if (rest[r] === "*") {
+    for (let gap = 1; gap <= GAP_MAX && at + gap <= ws.length; gap++) {
+      const end = matchRest(rest, r + 1, ws, at + gap);
+      if (end >= 0) return end;
+    }
+    return -1;
+  }
+  return at < ws.length && ws[at] === rest[r] ? matchRest(rest, r + 1, ws, at + 1) : -1;
+}
+
+/** One kind named in a text: the words its longest phrase there covers, and that phrase's length in words. */
+export interface KindMatch {
+  kind: number;
+  start: number;
+  end: number;
+  length: number;
+}
+
+/**
+ * The kinds a text names, with the longest phrase that names each. A phrase lying inside a longer phrase of
+ * another kind does not count: "dumping their own stock" names insider filings, not stock quotes, and "what was
+ * the temperature" names past weather, not a forecast.
+ */
+export function kindMatches(text: string, lexicon: KindLexicon = LEXICON): KindMatch[] {
   const ws = words(text);
-  const found = new Set<number>();
+  const all: KindMatch[] = [];
   for (let i = 0; i < ws.length; i++) {
     const phrases = lexicon.byFirst.get(ws[i]!);
     if (!phrases) continue;
     for (const p of phrases) {
-      if (found.has(p.kind)) continue;
-      let ok = i + p.rest.length < ws.length;
-      for (let j = 0; ok && j < p.rest.length; j++) ok = p.rest[j] === "*" || ws[i + 1 + j] === p.rest[j];
-      if (ok) found.add(p.kind);
+      const end = matchRest(p.rest, 0, ws, i + 1);
+      if (end >= 0) all.push({ kind: p.kind, start: i, end, length: p.rest.length + 1 });
     }
   }
-  return Uint16Array.from(found).sort();
+  const kept = all.filter(
+    (m) => !all.some((o) => o.kind !== m.kind && o.length > m.length && o.start <= m.start && o.end >= m.end),
+  );
+  const best = new Map<number, KindMatch>();
+  for (const m of kept) if ((best.get(m.kind)?.length ?? 0) < m.length) best.set(m.kind, m);
+  return [...best.values()].sort((a, b) => a.kind - b.kind);
+}
+
+/** The kinds a text names, as sorted indices into `lexicon.kinds`. */
+export function kindsOf(text: string, lexicon: KindLexicon = LEXICON): Uint16Array {
+  return Uint16Array.from(kindMatches(text, lexicon).map((m) => m.kind));
+}
+
+/**
+ * The kinds a need names most specifically: those named by a phrase at most `slack` words shorter than its
+ * longest ("call a taxi to the airport"
+ * asks for a ride, not for flight data; "buy two tickets for the concert" for tickets, not music data).
+ */
+export function primaryKinds(matches: readonly KindMatch[], slack = 1): Uint16Array {
+  const longest = Math.max(0, ...matches.map((m) => m.length));
+  return Uint16Array.from(matches.filter((m) => m.length >= longest - slack).map((m) => m.kind));
 }
 
 /** The kinds' ids (for notes and tests). */

@@ -14,7 +14,7 @@
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
-import { kindsOf, LEXICON, sharedKinds } from "./kinds.js";
+import { kindMatches, LEXICON, primaryKinds, sharedKinds } from "./kinds.js";
 
 export interface MatchParams {
   candidates: number;
@@ -27,6 +27,19 @@ export interface MatchParams {
    * of its kinds pass.
    */
   kindGate: "off" | "any" | "only";
+  /**
+   * Which of the need's kinds the gate asks a listing to name: "all", any of them; "primary", one of those its
+   * longest phrases name (kinds.ts `primaryKinds`).
+   */
+  kindGateOn: "all" | "primary";
+  /** A primary kind is named by a phrase at most this many words shorter than the need's longest. */
+  kindPrimarySlack: number;
+  /**
+   * How much a listing naming other kinds too is discounted: the kind term is multiplied by (kinds shared /
+   * kinds the listing names) to this power (0: not at all). A listing about the kind asked beats one that
+   * mentions it among others.
+   */
+  kindFocus: number;
   /** The floor when the need names kinds and a candidate names one of them (the agreement is evidence too). */
   kindFloor: number;
   band: number;
@@ -41,6 +54,9 @@ export const MATCH: Readonly<MatchParams> = {
   lexicalWeight: 0.15,
   kindWeight: 0.2,
   kindGate: "only",
+  kindGateOn: "primary",
+  kindPrimarySlack: 1,
+  kindFocus: 0.5,
   kindFloor: 0.32,
   band: 0.03,
   floor: 0.32,
@@ -123,18 +139,26 @@ export interface Scored {
   relevance: number;
   /** How many of the need's kinds the listing names. */
   sharedKinds: number;
+  /** How many of the need's primary kinds the listing names. */
+  sharedPrimary: number;
 }
 
 /** What the fusion knows of a need besides its vector. */
 export interface NeedEvidence {
   stems: number[];
   kinds: Uint16Array;
+  /** The kinds its longest phrases name (a subset of `kinds`). */
+  primary: Uint16Array;
 }
 
-export const needEvidence = (need: string): NeedEvidence => ({
-  stems: needStemHashes(need),
-  kinds: kindsOf(need),
-});
+export function needEvidence(need: string, p: Pick<MatchParams, "kindPrimarySlack"> = MATCH): NeedEvidence {
+  const matches = kindMatches(need);
+  return {
+    stems: needStemHashes(need),
+    kinds: Uint16Array.from(matches.map((m) => m.kind)),
+    primary: primaryKinds(matches, p.kindPrimarySlack),
+  };
+}
 
 /**
  * Fused relevance of each candidate, best first. `categorySimilarity` is the need's cosine with each
@@ -146,7 +170,7 @@ export function fuse(
   categorySimilarity: ReadonlyMap<string, number>,
   p: MatchParams = MATCH,
 ): Scored[] {
-  const evidence = typeof need === "string" ? needEvidence(need) : need;
+  const evidence = typeof need === "string" ? needEvidence(need, p) : need;
   const needStems = evidence.stems;
   const needKinds = evidence.kinds;
   let bestCategory = Number.NEGATIVE_INFINITY;
@@ -156,14 +180,19 @@ export function fuse(
       const cat = categorySimilarity.get(c.category);
       const categoryTerm = cat === undefined ? 0 : cat - bestCategory;
       const shared = needKinds.length === 0 ? 0 : sharedKinds(needKinds, c.kinds);
+      const focus = shared === 0 || p.kindFocus === 0 ? 1 : (shared / c.kinds.length) ** p.kindFocus;
       return {
         id: c.id,
         relevance:
           c.similarity +
           p.categoryWeight * categoryTerm +
           p.lexicalWeight * lexicalOverlap(needStems, c.stems) +
-          (needKinds.length === 0 ? 0 : (p.kindWeight * shared) / needKinds.length),
+          (needKinds.length === 0 ? 0 : (p.kindWeight * shared * focus) / needKinds.length),
         sharedKinds: shared,
+        sharedPrimary:
+          p.kindGateOn === "all" || evidence.primary.length === 0
+            ? shared
+            : sharedKinds(evidence.primary, c.kinds),
       };
     })
     .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1));
@@ -180,7 +209,7 @@ export function gate(
 ): Scored[] {
   const best = scored[0]?.relevance;
   if (best === undefined) return [];
-  const sharing = needKinds > 0 ? scored.filter((s) => s.sharedKinds > 0) : [];
+  const sharing = needKinds > 0 ? scored.filter((s) => s.sharedPrimary > 0) : [];
   if (p.kindGate === "off" || needKinds === 0) {
     if (best < p.floor) return [];
     return scored.filter((s) => s.relevance >= best - p.band);

@@ -210,13 +210,14 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
         const m = meta.get(h.id);
         if (m) candidates.push({ id: h.id, similarity: h.similarity, ...m });
       }
-      const need = needEvidence(key);
+      const need = needEvidence(key, params);
       const match: Match = {
         ids: gate(fuse(need, candidates, categorySimilarity, params), params, need.kinds.length).map(
           (s) => s.id,
         ),
         categories: likelyCategories(categorySimilarity, params, need.kinds),
-        kinds: kindIds(need.kinds),
+        // The kinds the gate asked a listing to name (a no-match note names them).
+        kinds: kindIds(params.kindGateOn === "primary" ? need.primary : need.kinds),
       };
       answers.delete(key);
       answers.set(key, { version: index.version, match });

@@ -29,7 +29,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.forecast",
     "data.weather",
-    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear",
+    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear|jacket|bring a jacket|need a coat|sunscreen|wear a coat",
     "weather forecast|forecast|hourly forecast|daily forecast|precipitation|temperature|wind speed|humidity|dew point|uv index|meteorological|meteo|current conditions|weather conditions|feels like|cloud cover|outlook",
   ),
   k(
@@ -41,7 +41,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.history",
     "data.weather",
-    "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature",
+    "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature|what was the temperature|what was the weather|was the temperature|how hot was it|how cold was it|weather was like|how much snow fell|how much rain fell|snow fell|rain fell",
     "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record|weather observations|historical daily|observations since|what was the weather|weather on a past date",
   ),
   k(
@@ -59,13 +59,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.solar",
     "data.weather",
-    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours",
+    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours|rooftop panels|panels produce|panel output|my solar roof",
     "solar irradiance|irradiance|sunshine|sunshine duration|photovoltaic|pv output|pv yield|solar power|solar energy|solar forecast|ghi",
   ),
   k(
     "news.archive",
     "data.news",
-    "back then|at the time|in the past",
+    "back then|at the time|in the past|old article|old news|old newspaper|articles from the|back issue|decades ago",
     "news archive|newspaper archive|newspaper archives|archived news|historical news|historical newspapers|newspaper|newspapers|past coverage|archive search",
   ),
   k(
@@ -90,7 +90,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.stock_quote",
     "data.finance",
-    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks",
+    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks|price of * shares|shares price|latest share price",
     "stock quote|equity quote|real-time quote|delayed quote|ticker|tickers|equities|equity|last trade|bid and ask|bid ask|intraday|nasdaq|nyse|stock exchange|share prices|stock prices|stock quotes|stock market data",
   ),
   k(
@@ -114,13 +114,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.sec_filings",
     "data.finance",
-    "insider buying|insider selling|insiders|what did they file|regulator filing|annual report|disclosures",
+    "insider buying|insider selling|insiders|what did they file|regulator filing|annual report|disclosures|executives dumping|executives selling|executives buying|dumping their own stock|selling their own stock|buying their own stock|selling their shares|insider sales|ceo * sell|ceo * sold|ceo * buy|executive * sell|director * sell|insiders sold|insiders bought|ceo * bought|cfo * sold|cfo * sell|cfo * bought|cfo * buy|coo * sold|coo * sell|coo * bought|coo * buy|cto * sold|cto * sell|cto * bought|cto * buy|director * bought|chairman * sold|chairman * sell|chairman * bought|chairman * buy|executive * bought|founder * sold|founder * sell|founder * bought|founder * buy",
     "sec filing|sec filings|edgar|10-k|10-q|8-k|form 4|13f|insider trading|insider transactions|regulatory filing|regulatory filings|proxy statement|prospectus|s-1|company filings",
   ),
   k(
     "finance.fx",
     "data.finance",
-    "in euros|in pounds|in yen|to euros|to dollars|to yen|euros|euro|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money",
+    "to euros|to dollars|to yen|euros|euro|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money",
     "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|usd|eur|gbp|jpy|conversion rate",
   ),
   k(
@@ -138,7 +138,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.options",
     "data.finance",
-    "calls and puts|call options|put options|options on",
+    "calls and puts|call options|put options|options on|iv|delta|gamma|theta|calls expiring|puts expiring|expiring next|option greeks",
     "options chain|option chain|implied volatility|greeks|strike|derivatives|options data|open interest",
   ),
   k(
@@ -181,7 +181,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.price",
     "data.crypto",
-    "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|doge|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price",
+    "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|doge|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price|price of bitcoin|price of solana|price of ethereum|price of eth|price of btc|price of sol|bitcoin price|solana price|ethereum price|eth price|btc price",
     "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|crypto market data|trading pairs|24h volume",
   ),
   k(
@@ -193,7 +193,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.security",
     "data.crypto",
-    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|hacked|exploit",
+    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|hacked|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell",
     "token security|contract security|security audit|honeypot detection|risk score|risk scoring|malicious contract|scam detection|rug check|contract risk|address screening|approval risk|smart contract audit",
   ),
   k(
@@ -205,7 +205,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.gas",
     "data.crypto",
-    "cost to send a transaction|fees to send|how expensive is it to transact|network busy|cheapest time to transact",
+    "cost to send a transaction|fees to send|how expensive is it to transact|network busy|cheapest time to transact|send a transaction|cost of a transaction|transaction cost|transaction costs|cheap time to|good time to transact|cheap time to mint|cheap to mint|cheapest time to",
     "gas price|gas prices|gas fee|gas fees|gwei|base fee|priority fee|fee estimate|fee estimation|transaction fees|network fees|gas oracle|gas tracker",
   ),
   k(
@@ -303,14 +303,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "news.search",
     "data.news",
-    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about",
+    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about",
     "news|headlines|news search|news articles|breaking news|news api|publishers|news feed|media coverage|news monitoring",
   ),
   k(
     "news.sentiment",
     "data.news",
     "what do people think|what people say|reputation|how is the brand perceived|buzz|mood around",
-    "sentiment|media monitoring|brand monitoring|mentions|brand mentions|public opinion|share of voice|social listening",
+    "sentiment|media monitoring|brand monitoring|brand mentions|public opinion|share of voice|social listening",
   ),
   k(
     "social.posts",
@@ -322,7 +322,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sports.scores",
     "data.sports",
-    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1",
+    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the|current score|live score|when do * play|when does * play|play next|next match|next fixture",
     "live scores|match results|fixtures|standings|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores",
   ),
   k(
@@ -341,7 +341,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.enrichment",
     "data.company",
-    "what does this company do|who runs|how big is|how many employees|who is the ceo|tell me about the company|what industry|competitors of|who are their customers",
+    "what does this company do|who runs|how big is|how many employees|who is the ceo|tell me about the company|what industry|competitors of|who are their customers|how many people work at|how many people work for|how many staff|people work at",
     "company enrichment|firmographics|company data|company profiles|company profile|headcount|employee count|industry classification|company information|business data|b2b data|technographics|company lookup|domain to company|workforce|staff size|number of staff|number of employees",
   ),
   k(
@@ -377,7 +377,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.reviews",
     "data.company",
-    "what do customers think|is it any good|good reviews|bad reviews|is this place good",
+    "what do customers think|is it any good|good reviews|bad reviews|is this place good|buyers say|customers say|what do * say about this|reviews of this|reviews for this",
     "review data|customer reviews|star ratings|review aggregation|app reviews|trustpilot|yelp|review sentiment|reviews of|business reviews|customer ratings",
   ),
   k(
@@ -408,7 +408,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.papers",
     "data.science",
-    "studies on|study about|research on|what does the research say|scientific evidence|who has published|academic work|papers about|papers on",
+    "studies on|study about|research on|what does the research say|scientific evidence|who has published|academic work|papers about|papers on|been cited|times cited|citation count|citations of|cited by|how often * cited",
     "research papers|papers|scholarly|academic|citations|citation|journals|journal articles|preprints|arxiv|pubmed|doi|literature search|publications|scientific literature|abstracts",
   ),
   k(
@@ -519,12 +519,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "travel.flight_status",
     "data.other",
     "is my flight on time|is my flight delayed|flight delayed|when does the flight land|when does my flight|plane landed|has the plane|where is the plane|flight late|my flight",
-    "flight status|flight tracking|flight data|arrivals|aviation|flight schedules|airport|airports|airlines|airline|aircraft|flight positions|ads-b|flight delays|flight departures",
+    "flight status|flight tracking|flight data|arrivals|aviation|flight schedules|airlines|airline|aircraft|flight positions|ads-b|flight delays|flight departures",
   ),
   k(
     "travel.flight_search",
     "data.other",
-    "cheap flight|cheap flights|fly to|flights to|flight to|plane ticket|plane tickets|book a flight|cheapest way to fly",
+    "cheap flight|cheap flights|tickets from|cheap tickets to|flight ticket|air ticket|return ticket to|fly to|flights to|flight to|plane ticket|plane tickets|book a flight|cheapest way to fly",
     "flight search|airfare|airfares|fares|flight prices|flight offers|flight booking|air tickets|itineraries",
   ),
   k(
@@ -536,7 +536,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "travel.transit",
     "data.other",
-    "next train|next bus|train to|bus to|when does the train|is the subway running|metro|subway|tram",
+    "next train|next bus|train to|bus to|when does the train|is the subway running|metro|subway|tram|line running|is the * line|delays on the|tube|train delays|subway delays|bus delays|underground",
     "public transit|public transport|transit|timetables|timetable|train schedules|bus schedules|departures board|gtfs|rail|railway|real-time departures",
   ),
   k(
@@ -561,7 +561,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "realestate",
     "data.other",
     "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood",
-    "real estate|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|my house|a house|buy a home|property values|property value",
+    "real estate|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value",
   ),
   k(
     "vehicles",
@@ -663,7 +663,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.classify",
     "compute.inference",
-    "positive or negative|happy or angry|what is this text about|tag my|sort these|categorise these|categorize these|pull out names|who is mentioned",
+    "positive or negative|happy or angry|what is this text about|tag my|sort these|categorise these|categorize these|pull out names|who is mentioned|sort * into|route * to the right|label these|tag these|triage these",
     "classification|classify|text classification|sentiment analysis|sentiment|categorisation|categorization|topic detection|named entities|entity extraction|ner|keyword extraction|intent detection",
   ),
   k(
@@ -724,7 +724,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.face",
     "compute.image",
-    "whose face|same person|who is in the photo|how old does look|face|faces",
+    "whose face|same person|who is in the photo|how old does look|face|faces|person in this photo|person in the photo|people in this photo|who is in this photo|age of the person|how old * in this photo|face in this",
     "face detection|face recognition|facial recognition|face matching|face comparison|facial analysis|age estimation|emotion detection",
   ),
   k(
@@ -736,7 +736,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.search",
     "compute.image",
-    "where else is this photo|find this photo|who took this picture|similar pictures|find the original image|is this photo fake",
+    "where else is this photo|find this photo|who took this picture|similar pictures|find the original image|is this photo fake|royalty free|stock photo|stock photos|stock image|stock images|find photos|find pictures|find images|free photos|free images",
     "reverse image search|image search|similar images|visual search|image similarity|image matching|deepfake detection|image forensics|stock photos",
   ),
   k(
@@ -755,14 +755,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.tts",
     "compute.audio",
-    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text",
+    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text|accent|read * aloud|read * out loud",
     "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud",
   ),
   k(
     "audio.music_id",
     "compute.audio",
-    "what song is this|what's this song|name of this song|which song|song playing|what is playing|name that tune|humming|stuck in my head",
-    "music recognition|song recognition|song identification|audio fingerprinting|audio fingerprint|track identification|shazam|audio matching|cover detection",
+    "what song is this|what song is|song is playing|what's this song|name of this song|which song|song playing|what is playing|name that tune|humming|stuck in my head",
+    "music recognition|song recognition|song identification|audio fingerprinting|audio fingerprint|track identification|shazam|audio matching|cover detection|identify a song|identifies songs|identify songs|song from a|songs from",
   ),
   k(
     "audio.music_gen",
@@ -792,7 +792,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "code.generate",
     "compute.code",
-    "write a function|write code|write a program|write a script|code for|build me an app|turn this into sql|write a query|regex for",
+    "write a function|write code|write a program|write a script|code for|build me an app|turn this into sql|write a query|regex for|write a regex|regex for|regular expression for|regex that",
     "code generation|generate code|code completion|text-to-sql|text to sql|sql generation|regular expressions|regex|code assistant|programming",
   ),
   k(
@@ -835,7 +835,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.seo",
     "web.search",
-    "rank on google|how do i rank|how much traffic|who links to|keywords for|visitors does get",
+    "rank on google|how do i rank|how much traffic|who links to|keywords for|visitors does get|link to my|links to my|sites link|who links to|linking to my",
     "seo|backlinks|keyword research|search volume|keyword rankings|domain authority|website traffic|traffic estimates|rank tracking|site audit",
   ),
   k(
@@ -847,7 +847,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.screenshot",
     "web.scrape",
-    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of",
+    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page",
     "screenshot|screenshots|website screenshot|page capture|full-page capture|render pages|webpage rendering|visual snapshot",
   ),
   k(
@@ -914,13 +914,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "email.validation",
     "identity.email",
-    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses",
+    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email",
     "email validation|email verification|verify email|validate email|email checker|bounce|bounces|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail",
   ),
   k(
     "email.send",
     "identity.email",
-    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email",
+    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user",
     "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends",
   ),
   k(
@@ -988,7 +988,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.rates",
     "commerce.shipping",
-    "how much to send|how much to ship|cost to send|cost to ship|cheapest way to send|post a parcel|send a parcel|mail a package|ship a box|ship it to",
+    "how much to send|how much to ship|cost to send|cost to ship|cheapest way to send|post a parcel|send a parcel|mail a package|ship a box|ship it to|how much to post|cost to post|post a * box|post a * parcel|post a * package|price to post",
     "shipping rates|shipping rate|shipping cost|shipping costs|postage|rate shopping|rate comparison|carrier rates|shipping labels|shipping label|courier rates|freight rates|shipping quote|shipping quotes|delivery rates|multi-carrier",
   ),
   k(
@@ -1013,6 +1013,177 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "product.prices",
     "commerce.products",
     "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online",
-    "price comparison|price tracking|retail prices|product prices|e-commerce|ecommerce|merchants|retailers|deals|coupons|marketplace data|amazon|price monitoring",
+    "price comparison|price tracking|retail prices|product prices|e-commerce|ecommerce|merchants|retailers|deals|coupons|marketplace data|price monitoring",
+  ),
+  // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
+  // A need naming one of these is answered only by listings that sell it, so where none does the answer is
+  // empty rather than the nearest data API.
+  k(
+    "booking.appointments",
+    "agent.tools",
+    "book an appointment|book a * appointment|make an appointment|schedule an appointment|appointment with|dentist|haircut|hairdresser|barber|massage|reserve a table|book a table|table for two|restaurant reservation|book a room for|get an appointment",
+    "appointment booking|appointment scheduling|online booking|table reservations|reservation api|booking calendar|scheduling links",
+  ),
+  k(
+    "delivery.orders",
+    "commerce.products",
+    "order a * pizza|order * pizza|pizza delivery|order food|order dinner|order lunch|takeaway|takeout|to my door|deliver to my|delivered to my|grocery delivery|order groceries|food delivery|order a coffee|groceries delivered|get groceries|groceries|deliver groceries",
+    "food delivery|meal delivery|restaurant ordering|grocery delivery|last-mile delivery|courier dispatch|on-demand delivery|delivery orders",
+  ),
+  k(
+    "mobility.rides",
+    "data.other",
+    "call a taxi|call a cab|get a taxi|book a taxi|order a taxi|taxi|cab to|ride to the|ride home|lift to the|pick me up|uber|lyft|rideshare|chauffeur|rent a car|car hire|scooter|rent a van|van hire|hire a van|rent a truck|moving van",
+    "ride hailing|ride-hailing|taxi booking|ridesharing|ride requests|on-demand rides|car rental|car sharing|micromobility",
+  ),
+  k(
+    "tax.filing",
+    "data.government",
+    "file my tax|file my * tax|tax return|tax returns|do my taxes|file taxes|file my taxes|tax filing|tax refund|tax deadline|self assessment",
+    "tax filing|tax preparation|e-file|efile|tax return preparation|return filing",
+  ),
+  k(
+    "home.devices",
+    "agent.tools",
+    "thermostat|smart thermostat|turn on the lights|turn off the lights|switch off the lights|lights on|lights off|smart home|smart lock|unlock the door|lock the door|garage door|smart plug|turn up the heating|turn down the heating|air conditioning|robot vacuum|doorbell camera|dim the lights|dim the|living room lights|the lights|water my garden|water the garden|water the plants|sprinkler|irrigation|unlock my car|lock my car|start my car|remote start|unlock my|lock my",
+    "smart home|home automation|device control|connected devices|iot devices|iot control|thermostat control|smart devices",
+  ),
+  k(
+    "health.monitoring",
+    "data.science",
+    "heart rhythm|heart rate|arrhythmia|ecg|ekg|blood pressure|blood sugar|glucose|sleep cycle|sleep cycles|sleep data|how well i slept|smartwatch|fitness tracker|my steps|steps today|wearable|my workout|calories burned|my period|ovulation|fertility window|menstrual|my cycle",
+    "remote patient monitoring|wearable data|health monitoring|biometrics|ecg analysis|sleep analysis|fitness data|vital signs|activity tracking|continuous glucose",
+  ),
+  k(
+    "hr.payroll",
+    "agent.tools",
+    "run payroll|payroll|pay my employees|pay my staff|pay salaries|salary payments|payslip|payslips|hire an employee|onboard a new hire|time off|vacation days",
+    "payroll|payroll processing|hr platform|hris|employee payments|benefits administration|workforce management|time tracking",
+  ),
+  k(
+    "events.tickets",
+    "data.other",
+    "buy * tickets|buy tickets|tickets for|ticket for the|concert tickets|book tickets|get tickets|seats for|get into the concert|sold out show",
+    "event tickets|ticket sales|box office|seat selection|ticket inventory|resale tickets",
+  ),
+  k(
+    "pets.services",
+    "data.other",
+    "dog walker|walk my dog|dog sitter|dog sitting|pet sitter|pet sitting|adopt a kitten|adopt a puppy|adopt a dog|adopt a cat|adopt a pet|animal shelter|groom my dog|vet appointment|my cat is|my dog is",
+    "pet services|pet adoption|pet care|dog walking|pet sitting|veterinary|vet clinics|adoptable pets|animal shelters",
+  ),
+  k(
+    "games.play",
+    "agent.tools",
+    "play chess|play * against|chess engine|chess move|best move|play a game|play against|opponent for|play tic tac toe|play go|sudoku|crossword",
+    "chess engine|game engine|stockfish|board game ai|chess analysis|move analysis|puzzle solver|game ai",
+  ),
+  k(
+    "reminders.schedule",
+    "agent.tools",
+    "remind me|reminder|reminders|set an alarm|wake me|don't let me forget|dont let me forget|every morning at|put it in my calendar|add to my calendar|schedule a meeting|book a meeting|find a time to meet",
+    "reminder service|scheduled reminders|calendar api|calendar events|meeting scheduling|calendar integration",
+  ),
+  k(
+    "modeling.3d",
+    "compute.image",
+    "3d model|3d printable|3d printable model|into a 3d|3d model of|3d print|3d printing|3d printer|stl file|into 3d|in 3d|cad model|cad file|3d scan|3d asset",
+    "3d generation|3d models|text-to-3d|image-to-3d|mesh generation|3d reconstruction|photogrammetry|3d assets|point cloud|gaussian splatting",
+  ),
+  k(
+    "video.generate",
+    "compute.image",
+    "make a video|create a video|generate a video|animate this|animate my|turn it into a video|short clip|video clip|edit my video|cut my video",
+    "video generation|text-to-video|image-to-video|generated video|video synthesis|video editing|ai video|video rendering|lip sync",
+  ),
+  k(
+    "brokerage.orders",
+    "data.finance",
+    "buy * shares of|sell * shares of|buy shares of|sell my shares|buy some shares|sell some shares|place an order|place a trade|invest * in|open a brokerage|short sell|limit order|stop loss",
+    "order execution|brokerage|trade execution|trading api|order routing|place orders|portfolio rebalancing",
+  ),
+  k(
+    "finance.lending",
+    "data.finance",
+    "get a loan|apply for a loan|loan for|mortgage|refinance|borrow money|credit card application|apply for a credit card|personal loan|car loan|student loan",
+    "lending|loan origination|loan applications|credit decisioning|buy now pay later|bnpl",
+  ),
+  k(
+    "insurance.quotes",
+    "data.other",
+    "insurance|insure my|insurance quote|car insurance|home insurance|health insurance|travel insurance|life insurance|make a claim|file a claim",
+    "insurance quotes|insurance api|policy issuance|claims processing|underwriting|insurtech",
+  ),
+  k(
+    "home.services",
+    "agent.tools",
+    "plumber|electrician|cleaning lady|house cleaner|cleaner for|house cleaning|handyman|fix my sink|fix my roof|fix my boiler|locksmith|movers|moving company|gardener|painter for|house move|moving house|move house|help me move",
+    "home services|service pros|tradespeople|contractor marketplace|field service|job dispatch",
+  ),
+  k(
+    "jobs.apply",
+    "agent.tools",
+    "apply for a job|apply for jobs|job application|send my cv|send my resume|write my cover letter|cover letter|get hired",
+    "job applications|application tracking|applicant tracking|ats|candidate submission|recruiting platform",
+  ),
+  k(
+    "dating.social",
+    "data.other",
+    "find a date|dating app|dating site|girlfriend|boyfriend|someone to date|match me with|find friends|meet people|find a partner",
+    "matchmaking|social discovery|dating profiles|dating app|dating apps|online dating",
+  ),
+  k(
+    "printing.mail",
+    "commerce.shipping",
+    "print and mail|send a letter|mail a letter|send a postcard|print photos|business cards printed|greeting card|print and post|birthday card|post a card|send a card|print this * on my|on my printer|on my office printer|to my printer|printer|fax|send a fax|fax this|fax of",
+    "print and mail|direct mail|postcards|letters api|print on demand|printing api|print fulfilment|print fulfillment",
+  ),
+  k(
+    "esign.documents",
+    "agent.tools",
+    "sign this contract|sign a contract|get it signed|signature on|e-sign|esign|sign the document|countersign|notarise|notarize|witness my signature|sign * electronically|nda|sign this|signed electronically",
+    "e-signature|electronic signature|esignature|document signing|signing workflows|notary|notarization",
+  ),
+  k(
+    "telehealth.care",
+    "data.science",
+    "talk to a doctor|see a doctor|doctor appointment|prescription|refill my|pharmacy|therapist|therapy session|nurse|telehealth|online doctor|get a prescription|emergency room|nearest er|urgent care|hospital wait|wait time at the nearest",
+    "telehealth|telemedicine|e-prescribing|eprescribing|pharmacy api|virtual care|patient scheduling",
+  ),
+  k(
+    "money.transfers",
+    "data.finance",
+    "send money|send * money|wire money|transfer money|pay my friend|pay back|split the bill|send a payment to|remittance|pay my rent|pay this invoice|pay my bill|pay bills|send * dollars to|send * euros to|send * pounds to|dollars to my|money to my|venmo|paypal|zelle|cash app|to my roommate|transfer * to my|rent payments|automatic payments|standing order|direct debit",
+    "money transfer|remittances|payouts|bank transfers|wire transfers|p2p payments|bill pay|bill payments|ach transfers|sepa transfers",
+  ),
+  k(
+    "education.tutoring",
+    "agent.tools",
+    "tutor|tutoring|teach me|learn spanish|learn french|lessons|homework help|help with my homework|practice speaking|language exchange|course on",
+    "tutoring|online courses|lesson booking|language learning|e-learning|elearning|course catalog|course catalogue",
+  ),
+  k(
+    "fitness.plans",
+    "data.other",
+    "workout plan|training plan|exercise routine|get fit|build muscle|marathon training|meal plan|gym routine|personal trainer",
+    "workout plans|training plans|exercise library|fitness programmes|fitness programs|meal plans",
+  ),
+  k(
+    "gov.services",
+    "data.government",
+    "renew my passport|renew my licence|renew my license|renew my driving licence|apply for a passport|register to vote|get a birth certificate|register my car|pay my parking fine|council tax",
+    "citizen services|e-government|permit applications|licence renewals|license renewals|passport renewals",
+  ),
+  k(
+    "legal.services",
+    "data.government",
+    "hire a lawyer|find a lawyer|a lawyer|an attorney|legal advice|solicitor|my divorce|sue my|draft a contract|draft my will|write my will",
+    "legal services|lawyer marketplace|legal advice|contract drafting|legal document automation|attorney network",
+  ),
+  k(
+    "media.streaming",
+    "data.other",
+    "stream the * match|stream the * game|watch the * match|watch the * game|watch * live|on my tv|watch a movie|watch the movie|stream a movie|live stream|cast the * to|to my tv|living room tv|chromecast|airplay|playlist|play my * playlist|on spotify|spotify|play some music",
+    "video streaming|live streaming|streaming api|video on demand|ott",
   ),
 ];
