@@ -44,7 +44,7 @@ describe("the service-kind lexicon", () => {
     expect(kinds("every query new 1234")).toEqual([]);
   });
 
-  it("`*` in a phrase stands for one to three words", () => {
+  it("`*` in a phrase stands for up to three words", () => {
     expect(kinds("read emails aloud")).toContain("audio.tts");
     expect(kinds("read this paragraph aloud")).toContain("audio.tts");
     expect(kinds("read all of my emails aloud")).not.toContain("audio.tts");

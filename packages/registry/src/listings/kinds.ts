@@ -1,6 +1,6 @@
 /**
  * Maps a text to the kinds of service it names (service-kinds.ts), by whole-word phrases after a light
- * stemming; `*` in a phrase stands for any one word ("read * aloud"). A need and a listing that name the same kind agree, whatever words each uses ("will I need an
+ * stemming; `*` in a phrase stands for up to three words ("read * aloud"). A need and a listing that name the same kind agree, whatever words each uses ("will I need an
  * umbrella" and "precipitation forecast" both name weather.forecast). Cheap: one pass over the text's words,
  * each looked up in a map of the phrases that start with it.
  */
@@ -65,14 +65,14 @@ export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
 
 export const LEXICON: KindLexicon = compileLexicon(SERVICE_KINDS);
 
-/** Up to how many words `*` in a phrase stands for ("read * aloud": "read this paragraph aloud"). */
+/** Up to how many words `*` in a phrase stands for ("read * aloud": "read aloud", "read this paragraph aloud"). */
 const GAP_MAX = 3;
 
-/** Where `rest` matches `ws` from `at`: the index after the match, or -1 (a `*` takes 1..GAP_MAX words). */
+/** Where `rest` matches `ws` from `at`: the index after the match, or -1 (a `*` takes 0..GAP_MAX words). */
 function matchRest(rest: readonly string[], r: number, ws: readonly string[], at: number): number {
   if (r === rest.length) return at;
   if (rest[r] === "*") {
-    for (let gap = 1; gap <= GAP_MAX && at + gap <= ws.length; gap++) {
+    for (let gap = 0; gap <= GAP_MAX && at + gap <= ws.length; gap++) {
       const end = matchRest(rest, r + 1, ws, at + gap);
       if (end >= 0) return end;
     }

@@ -995,7 +995,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "ship.customs",
     "commerce.shipping",
     "import tax|will i pay customs|customs fees|duty on|taxes on imports",
-    "customs|duties|import duties|tariff|tariffs|hs code|hs codes|harmonized|harmonised|landed cost|customs declaration|trade compliance",
+    "customs|duties|import duties|tariff|tariffs|hs code|hs codes|harmonized|harmonised|landed cost|customs declaration|trade compliance|classify goods|goods classification|tariff classification|hs classification",
   ),
   k(
     "ship.freight",
