@@ -18,8 +18,9 @@ export interface Embedder {
   /**
    * The warm-up the worker did before it said ready (model calls made and their time), so the first searches
    * after a start do not pay for a cold model; null until ready, or from a worker that does not report it.
+   * `synchronous`: the graph runs without its dynamic ops (embed-worker.mjs), checked equal on the warm-up texts.
    */
-  readonly warmUp: { calls: number; ms: number } | null;
+  readonly warmUp: { calls: number; ms: number; synchronous: boolean } | null;
   /** Model calls made and texts sent in them (queries and listings alike). */
   readonly stats: { calls: number; texts: number };
   close(): Promise<void>;
@@ -52,10 +53,17 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
   let closed = false;
   let warmUp: Embedder["warmUp"] = null;
   const ready = new Promise<void>((resolve, reject) => {
-    const onReady = (m: { ready?: boolean; error?: string; warmCalls?: number; warmMs?: number }) => {
+    const onReady = (m: {
+      ready?: boolean;
+      error?: string;
+      warmCalls?: number;
+      warmMs?: number;
+      synchronous?: boolean;
+    }) => {
       if (m.ready === undefined) return;
       worker.off("message", onReady);
-      if (m.ready && typeof m.warmCalls === "number") warmUp = { calls: m.warmCalls, ms: m.warmMs ?? 0 };
+      if (m.ready && typeof m.warmCalls === "number")
+        warmUp = { calls: m.warmCalls, ms: m.warmMs ?? 0, synchronous: m.synchronous === true };
       m.ready ? resolve() : reject(new Error(`embedding model failed to load: ${m.error}`));
     };
     worker.on("message", onReady);

@@ -259,6 +259,8 @@ describe("embedder (the bundled model, in a worker thread)", () => {
       "convert an amount of money from one currency to another at today's rate",
       "",
       "sunrise time in Oslo",
+      // Longer than the model's 128 tokens: the worker clips it as the graph would.
+      Array.from({ length: 200 }, (_, i) => `word${i % 37} forecast`).join(" "),
     ];
     for (const texts of [batch, [batch[2]!]]) {
       const want = (await reference.embed(texts)).map((v) => normalise(Float32Array.from(v)));
@@ -282,6 +284,8 @@ describe("embedder start (the bundled model)", () => {
       expect(fresh.warmUp).not.toBeNull();
       expect(fresh.warmUp!.calls).toBeGreaterThanOrEqual(5);
       expect(fresh.warmUp!.ms).toBeGreaterThan(0);
+      // The bundled model's graph runs synchronously, its dynamic ops' values fed (same numbers: test above).
+      expect(fresh.warmUp!.synchronous).toBe(true);
       // ...and none of them went through the embedder: the first search is the first call it sends.
       expect(fresh.stats.calls).toBe(0);
       expect((await fresh.embed(["where can I get tomorrow's tide tables"]))[0]!.length).toBe(DIMENSIONS);
