@@ -120,6 +120,11 @@ function mappings(pid: number) {
   }
   return out;
 }
+/** CPU seconds (user + system) a process has used so far. */
+const cpuS = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+};
 const gauge = (text: string, metric: string) => {
   const m = new RegExp(`^${metric}\\{[^}]*\\} ([0-9.e+]+)$`, "m").exec(text);
   return m ? Number(m[1]) / 1048576 : Number.NaN;
@@ -143,6 +148,7 @@ const sample = async () => {
       anon: m.anon / 1024,
       file: m.file / 1024,
       threads: m.threads,
+      cpuS: cpuS(a.svc.child.pid!),
       heapTotal: gauge(text, "nodejs_heap_size_total_bytes"),
       heapUsed: gauge(text, "nodejs_heap_size_used_bytes"),
       external: gauge(text, "nodejs_external_memory_bytes"),
@@ -200,13 +206,13 @@ const trend = (xs: Sample[], k: string) => {
 };
 const KINDS = ["rss", "outsideHeap", "mainHeap", "arenas", "anon", "file", "heapTotal", "heapUsed", "external", "threads"];
 console.log(`\nRSS: ${RUN_S} s, ${AGENTS} agents per api; MB at the start / at the end / trend over the second half MB/min`);
-console.log(`| variant | requests | never-seen needs | ${KINDS.join(" | ")} |`);
-console.log(`|---|---|---|${KINDS.map(() => "---|").join("")}`);
+console.log(`| variant | requests | CPU ms per request | never-seen needs | ${KINDS.join(" | ")} |`);
+console.log(`|---|---|---|---|${KINDS.map(() => "---|").join("")}`);
 for (const [label, xs] of samples) {
   const first = xs[0]!;
   const last = xs[xs.length - 1]!;
   console.log(
-    `| ${label} | ${last.served} | ${last.novel} | ${KINDS.map((k) => `${first[k]!.toFixed(0)} / ${last[k]!.toFixed(0)} / ${trend(xs, k) >= 0 ? "+" : ""}${trend(xs, k).toFixed(2)}`).join(" | ")} |`,
+    `| ${label} | ${last.served} | ${((1000 * (last.cpuS! - first.cpuS!)) / last.served).toFixed(2)} | ${last.novel} | ${KINDS.map((k) => `${first[k]!.toFixed(0)} / ${last[k]!.toFixed(0)} / ${trend(xs, k) >= 0 ? "+" : ""}${trend(xs, k).toFixed(2)}`).join(" | ")} |`,
   );
 }
 console.log(`apis that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
