@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT } from "@tollgate/devnet";
+import { ROOT, SERVICE_PROCESS_ENV } from "@tollgate/devnet";
 import { demandFromConfig } from "@tollgate/platform";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiEnvSchema } from "../../services/api/src/config.js";
@@ -16,6 +16,7 @@ import {
   type K8sObject,
   OVERLAYS,
   renderOverlay,
+  stageEnv,
   stageUser,
 } from "./artifacts.js";
 
@@ -132,6 +133,11 @@ describe("Dockerfile", () => {
     expect(stage?.cmd).toEqual(
       target === "migrate" ? ["node", "dist/cli.js", "migrate"] : ["node", "dist/main.js"],
     );
+  });
+  it.each(SERVICES)("runs %s as the devnet runs it (MALLOC_ARENA_MAX and the like)", (target) => {
+    // The same process settings in the image (k8s, compose) as in `pnpm start`, tests and benchmarks.
+    expect(stageEnv(stages, target)).toMatchObject(SERVICE_PROCESS_ENV);
+    expect(SERVICE_PROCESS_ENV.MALLOC_ARENA_MAX).toBe("2");
   });
   it("has an anvil target copying the anvil version packages/devnet pins", () => {
     const devnet = JSON.parse(

@@ -11,6 +11,14 @@ export const TSX_LOADER = require
   .resolve("tsx", { paths: [ROOT] })
   .replace(/\/dist\/.*$/, "/dist/loader.mjs");
 
+/**
+ * How every service process runs, here as in its image (the Dockerfile's runtime stage sets the same):
+ * glibc keeps at most 2 malloc arenas. By default it opens up to 8 per core, one per thread that allocates
+ * (libuv's pool, the embedding model's worker, V8's helpers), and each keeps the memory it once held; capped,
+ * the api's memory outside the JS heap stayed flat under agent reads where it grew ~1.3 MB/min (README, issue 17).
+ */
+export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
+
 export type ServiceName = "api" | "prober" | "scout-buyer" | "chain-indexer" | "demand-aggregator" | "mcp";
 
 export interface RunningService {
@@ -45,7 +53,15 @@ export function startService(
     spawn(process.execPath, [...nodeArgs, ...args], {
       cwd: opts.bundle ?? ROOT,
       // The ops port defaults to a free one on loopback: tests and benches start several services (and replicas).
-      env: { ...parentEnv, LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1", METRICS_PORT: "0", ...env },
+      // MALLOC_ARENA_MAX as the images set it (Dockerfile), unless the caller or the shell names its own.
+      env: {
+        ...SERVICE_PROCESS_ENV,
+        ...parentEnv,
+        LOG_LEVEL: "info",
+        METRICS_HOST: "127.0.0.1",
+        METRICS_PORT: "0",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );

@@ -8,7 +8,8 @@
  * Run: pnpm bench:rss
  *   RSS_S (default 720), RSS_AGENTS per api (default 3),
  *   RSS_VARIANTS: variants separated by ";", each "name: KEY=value ... --node-flag ..." (default
- *   "default: ;arena2: MALLOC_ARENA_MAX=2"); RSS_SAMPLES=<file> writes every sample there as JSON
+ *   "glibc: MALLOC_ARENA_MAX=16;arena2: ", the second with the devnet's settings);
+ *   RSS_SAMPLES=<file> writes every sample there as JSON
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
@@ -19,17 +20,17 @@ import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const RUN_S = Number(process.env.RSS_S ?? 720);
 const AGENTS = Number(process.env.RSS_AGENTS ?? 3);
-const VARIANTS = (process.env.RSS_VARIANTS ?? "default: ;arena2: MALLOC_ARENA_MAX=2")
-  .split(";")
-  .map((v) => {
-    const [label, rest = ""] = v.split(":");
-    const words = rest.trim().split(/\s+/).filter(Boolean);
-    return {
-      label: label!.trim(),
-      env: Object.fromEntries(words.filter((w) => !w.startsWith("--")).map((w) => w.split("=", 2))),
-      nodeArgs: words.filter((w) => w.startsWith("--")),
-    };
-  });
+// The devnet starts services with MALLOC_ARENA_MAX=2 (as the images do); 16 is glibc's own limit on this
+// 2-core machine (8 per core).
+const VARIANTS = (process.env.RSS_VARIANTS ?? "glibc: MALLOC_ARENA_MAX=16;arena2: ").split(";").map((v) => {
+  const [label, rest = ""] = v.split(":");
+  const words = rest.trim().split(/\s+/).filter(Boolean);
+  return {
+    label: label!.trim(),
+    env: Object.fromEntries(words.filter((w) => !w.startsWith("--")).map((w) => w.split("=", 2))),
+    nodeArgs: words.filter((w) => w.startsWith("--")),
+  };
+});
 
 const name = "tollgate_bench_rss";
 const { db, url } = await freshBenchDb(name);
@@ -113,7 +114,8 @@ function mappings(pid: number) {
     else if (r.path && !r.path.startsWith("[")) out.file += r.rss;
     else if (r.path === "" && r.start % ARENA === 0n && r.perms.startsWith("rw")) {
       const next = regions[i + 1];
-      const size = next && next.start === r.end && next.perms === "---p" ? next.end - r.start : r.end - r.start;
+      const size =
+        next && next.start === r.end && next.perms === "---p" ? next.end - r.start : r.end - r.start;
       if (size === ARENA) out.arenas += r.rss;
       else out.anon += r.rss;
     } else if (r.path === "") out.anon += r.rss;
@@ -174,7 +176,8 @@ const agent = async (a: (typeof apis)[number]) => {
     const r = Math.random();
     let u: string;
     if (r < 0.5) u = `${base}/v1/listings/${ids[Math.floor(Math.random() * ids.length)]}`;
-    else if (r < 0.8) u = `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * 5)]!)}`;
+    else if (r < 0.8)
+      u = `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * 5)]!)}`;
     else {
       const n = novelSeen.get(a.label)!;
       novelSeen.set(a.label, n + 1);
@@ -204,8 +207,21 @@ const trend = (xs: Sample[], k: string) => {
   const den = half.reduce((s, x) => s + (x.t - mt) ** 2, 0);
   return (num / den) * 60_000;
 };
-const KINDS = ["rss", "outsideHeap", "mainHeap", "arenas", "anon", "file", "heapTotal", "heapUsed", "external", "threads"];
-console.log(`\nRSS: ${RUN_S} s, ${AGENTS} agents per api; MB at the start / at the end / trend over the second half MB/min`);
+const KINDS = [
+  "rss",
+  "outsideHeap",
+  "mainHeap",
+  "arenas",
+  "anon",
+  "file",
+  "heapTotal",
+  "heapUsed",
+  "external",
+  "threads",
+];
+console.log(
+  `\nRSS: ${RUN_S} s, ${AGENTS} agents per api; MB at the start / at the end / trend over the second half MB/min`,
+);
 console.log(`| variant | requests | CPU ms per request | never-seen needs | ${KINDS.join(" | ")} |`);
 console.log(`|---|---|---|---|${KINDS.map(() => "---|").join("")}`);
 for (const [label, xs] of samples) {
@@ -216,5 +232,6 @@ for (const [label, xs] of samples) {
   );
 }
 console.log(`apis that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
-if (process.env.RSS_SAMPLES) writeFileSync(process.env.RSS_SAMPLES, JSON.stringify(Object.fromEntries(samples)));
+if (process.env.RSS_SAMPLES)
+  writeFileSync(process.env.RSS_SAMPLES, JSON.stringify(Object.fromEntries(samples)));
 process.exit(0);
