@@ -21,6 +21,16 @@ export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_AR
 
 export type ServiceName = "api" | "prober" | "scout-buyer" | "chain-indexer" | "demand-aggregator" | "mcp";
 
+/**
+ * Node flags a service runs with, here as in its image (the Dockerfile's CMD and the k8s args say the same).
+ * The api's V8 heap grows by at most half its live size between major GCs: by default V8 lets it grow up to
+ * four times under load, and the api's reserved heap swung between ~100 and ~320 MB with ~70–150 MB live; with
+ * 50 it stayed at ~150 MB for the same CPU per request (README, issue 17).
+ */
+export const SERVICE_NODE_FLAGS: Readonly<Partial<Record<ServiceName, readonly string[]>>> = {
+  api: ["--heap-growing-percent=50"],
+};
+
 export interface RunningService {
   name: string;
   child: ChildProcess;
@@ -37,6 +47,7 @@ export interface RunningService {
  * for its "ready" log line. Rejects with the process output if it exits or is not ready in time. `env` must name
  * NODE_ENV (development, test or production): it is never inherited from the caller, as services have no
  * default for it.
+ * The service runs with `SERVICE_PROCESS_ENV` and its `SERVICE_NODE_FLAGS`, as its image runs it.
  * `SERVICE_NODE_ARGS` (space-separated) adds node flags to every service started, e.g.
  * `SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" pnpm bench:semantic` to profile them.
  */
@@ -46,7 +57,11 @@ export function startService(
   opts: { entry?: string; timeoutMs?: number; bundle?: string } = {},
 ): Promise<RunningService> {
   const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // SERVICE_NODE_ARGS come last: V8 takes the last of a repeated flag, so a bench can undo one.
+  const nodeArgs = [
+    ...(SERVICE_NODE_FLAGS[name as ServiceName] ?? []),
+    ...(process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  ];
   const { NODE_ENV: _inherited, ...parentEnv } = process.env;
   const args = opts.bundle ? ["dist/main.js"] : ["--import", TSX_LOADER, entry];
   const child = reapOnExit(

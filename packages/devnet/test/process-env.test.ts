@@ -28,4 +28,26 @@ describe("a service started by the devnet", () => {
     started.push(s);
     expect(s.ready.malloc_arena_max).toBe("16");
   });
+
+  it("runs the api with its heap's growth held to half its live size, unless SERVICE_NODE_ARGS undoes it", async () => {
+    const api = await startService("api", { NODE_ENV: "test" }, { entry });
+    started.push(api);
+    expect(api.ready.node_flags).toContain("--heap-growing-percent=50");
+    const other = await startService("prober", { NODE_ENV: "test" }, { entry });
+    started.push(other);
+    expect(other.ready.node_flags).not.toContain("--heap-growing-percent=50");
+    const saved = process.env.SERVICE_NODE_ARGS;
+    process.env.SERVICE_NODE_ARGS = "--heap-growing-percent=0";
+    try {
+      const undone = await startService("api", { NODE_ENV: "test" }, { entry });
+      started.push(undone);
+      const flags = undone.ready.node_flags as string[];
+      expect(flags.filter((f) => f.startsWith("--heap-growing-percent")).at(-1)).toBe(
+        "--heap-growing-percent=0",
+      );
+    } finally {
+      if (saved === undefined) delete process.env.SERVICE_NODE_ARGS;
+      else process.env.SERVICE_NODE_ARGS = saved;
+    }
+  });
 });
