@@ -8,7 +8,7 @@
  * Run: pnpm bench:rss
  *   RSS_S (default 720), RSS_AGENTS per api (default 3),
  *   RSS_VARIANTS: variants separated by ";", each "name: KEY=value ... --node-flag ..." (default
- *   "glibc: MALLOC_ARENA_MAX=16;arena2: ", the second with the devnet's settings);
+ *   "base: MALLOC_ARENA_MAX=16 --heap-growing-percent=0;now: ", the second with the devnet's settings);
  *   RSS_SAMPLES=<file> writes every sample there as JSON
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -20,17 +20,19 @@ import { dropBenchDb, freshBenchDb } from "../db.js";
 
 const RUN_S = Number(process.env.RSS_S ?? 720);
 const AGENTS = Number(process.env.RSS_AGENTS ?? 3);
-// The devnet starts services with MALLOC_ARENA_MAX=2 (as the images do); 16 is glibc's own limit on this
-// 2-core machine (8 per core).
-const VARIANTS = (process.env.RSS_VARIANTS ?? "glibc: MALLOC_ARENA_MAX=16;arena2: ").split(";").map((v) => {
-  const [label, rest = ""] = v.split(":");
-  const words = rest.trim().split(/\s+/).filter(Boolean);
-  return {
-    label: label!.trim(),
-    env: Object.fromEntries(words.filter((w) => !w.startsWith("--")).map((w) => w.split("=", 2))),
-    nodeArgs: words.filter((w) => w.startsWith("--")),
-  };
-});
+// The devnet starts the api with MALLOC_ARENA_MAX=2 and --heap-growing-percent=50 (as its image does); "base"
+// undoes both: 16 is glibc's own arena limit on this 2-core machine (8 per core), 0 is V8's own heap growth.
+const VARIANTS = (process.env.RSS_VARIANTS ?? "base: MALLOC_ARENA_MAX=16 --heap-growing-percent=0;now: ")
+  .split(";")
+  .map((v) => {
+    const [label, rest = ""] = v.split(":");
+    const words = rest.trim().split(/\s+/).filter(Boolean);
+    return {
+      label: label!.trim(),
+      env: Object.fromEntries(words.filter((w) => !w.startsWith("--")).map((w) => w.split("=", 2))),
+      nodeArgs: words.filter((w) => w.startsWith("--")),
+    };
+  });
 
 const name = "tollgate_bench_rss";
 const { db, url } = await freshBenchDb(name);
