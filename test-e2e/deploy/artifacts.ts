@@ -16,6 +16,8 @@ export interface DockerStage {
   user?: string;
   cmd?: string[];
   copies: string[];
+  /** ENV of the stage itself (`ENV KEY=value …` form), without its base stages'. */
+  env: Record<string, string>;
 }
 
 /** Every `FROM … AS name` stage of the Dockerfile, with its USER, CMD (exec form) and COPY lines. */
@@ -34,7 +36,7 @@ export function dockerStages(file = path.join(ROOT, "Dockerfile")): Map<string, 
       case "FROM": {
         const m = /^(\S+)\s+AS\s+(\S+)$/i.exec(args);
         if (!m) throw new Error(`Dockerfile: unnamed stage "${line}"`);
-        current = { name: m[2]!, from: m[1]!, copies: [] };
+        current = { name: m[2]!, from: m[1]!, copies: [], env: {} };
         stages.set(current.name, current);
         break;
       }
@@ -47,9 +49,23 @@ export function dockerStages(file = path.join(ROOT, "Dockerfile")): Map<string, 
       case "COPY":
         current?.copies.push(args);
         break;
+      case "ENV":
+        for (const pair of rest) {
+          const eq = pair.indexOf("=");
+          if (eq < 0) throw new Error(`Dockerfile: use the ENV KEY=value form ("${line}")`);
+          if (current) current.env[pair.slice(0, eq)] = pair.slice(eq + 1);
+        }
+        break;
     }
   }
   return stages;
+}
+
+/** The environment a stage's image carries: its base stages' ENV, then its own. */
+export function stageEnv(stages: Map<string, DockerStage>, name: string): Record<string, string> {
+  const chain: DockerStage[] = [];
+  for (let s = stages.get(name); s; s = stages.get(s.from)) chain.unshift(s);
+  return Object.assign({}, ...chain.map((s) => s.env));
 }
 
 /** The user a stage runs as, following its base stages. */

@@ -5,9 +5,10 @@
  * while a prober probes 200 local sellers and the scout buys from the demo sellers on the local chain.
  * Reports per route the requests, error rate, p50 and p99, and each process's resident memory after warm-up,
  * at the end, and its trend over the second half (a leak shows as a steady climb).
- * Run: pnpm bench:soak   (BENCH_SOAK_S, BENCH_AGENTS default 8, BENCH_LISTINGS default 5000)
+ * Run: pnpm bench:soak   (BENCH_SOAK_S, BENCH_AGENTS default 8, BENCH_LISTINGS default 5000; SOAK_SAMPLES=<file>
+ * writes every memory sample there as JSON)
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { testPrefix } from "@tollgate/db/testing";
@@ -225,9 +226,10 @@ const gauge = (text: string, name: string) => {
   const m = new RegExp(`^${name}\\{[^}]*\\} ([0-9.e+]+)$`, "m").exec(text);
   return m ? Number(m[1]) / 1048576 : Number.NaN;
 };
-const heapSamples = new Map<string, { t: number; heap: number; heapTotal: number; external: number }[]>(
-  procs.filter((p) => p.ready.ops_url).map((p) => [p.name, []]),
-);
+const heapSamples = new Map<
+  string,
+  { t: number; heap: number; heapTotal: number; external: number; outside: number }[]
+>(procs.filter((p) => p.ready.ops_url).map((p) => [p.name, []]));
 const sampleHeaps = async () => {
   const t = Date.now();
   for (const p of procs) {
@@ -235,11 +237,15 @@ const sampleHeaps = async () => {
     if (!url) continue;
     try {
       const text = await (await fetch(`${url}/metrics`)).text();
+      const heapTotal = gauge(text, "nodejs_heap_size_total_bytes");
       heapSamples.get(p.name)!.push({
         t,
         heap: gauge(text, "nodejs_heap_size_used_bytes"),
-        heapTotal: gauge(text, "nodejs_heap_size_total_bytes"),
+        heapTotal,
         external: gauge(text, "nodejs_external_memory_bytes"),
+        // RSS less what V8 has reserved for the main thread's heap: native memory, worker threads, code. The
+        // reserved heap rises and falls by ~200 MB with each major GC, so this is the steadier reading of a leak.
+        outside: rss(p.child.pid!) - heapTotal,
       });
     } catch {
       // a process that is gone shows in the exit list
@@ -386,18 +392,24 @@ for (const [n, xs] of samples)
     `| ${n} | ${xs[0]!.mb.toFixed(0)} | ${xs[xs.length - 1]!.mb.toFixed(0)} | ${Math.max(...xs.map((x) => x.mb)).toFixed(0)} | ${trend(xs).toFixed(2)} |`,
   );
 console.log(
-  "\n| process | JS heap used after warm-up MB | at end MB | trend, second half (MB/min) | JS heap reserved at end MB | trend (MB/min) | V8 external after warm-up MB | at end MB | trend (MB/min) |",
+  "\n| process | JS heap used after warm-up MB | at end MB | trend, second half (MB/min) | JS heap reserved after warm-up MB | at end MB | max MB | trend (MB/min) | V8 external after warm-up MB | at end MB | trend (MB/min) | RSS outside the JS heap after warm-up MB | at end MB | trend (MB/min) |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const [n, xs] of heapSamples) {
   if (xs.length < 2) continue;
   const h = xs.map((x) => ({ t: x.t, mb: x.heap }));
   const r = xs.map((x) => ({ t: x.t, mb: x.heapTotal }));
   const e = xs.map((x) => ({ t: x.t, mb: x.external }));
+  const o = xs.map((x) => ({ t: x.t, mb: x.outside }));
   console.log(
-    `| ${n} | ${h[0]!.mb.toFixed(0)} | ${h[h.length - 1]!.mb.toFixed(0)} | ${trend(h).toFixed(2)} | ${r[r.length - 1]!.mb.toFixed(0)} | ${trend(r).toFixed(2)} | ${e[0]!.mb.toFixed(0)} | ${e[e.length - 1]!.mb.toFixed(0)} | ${trend(e).toFixed(2)} |`,
+    `| ${n} | ${h[0]!.mb.toFixed(0)} | ${h[h.length - 1]!.mb.toFixed(0)} | ${trend(h).toFixed(2)} | ${r[0]!.mb.toFixed(0)} | ${r[r.length - 1]!.mb.toFixed(0)} | ${Math.max(...r.map((x) => x.mb)).toFixed(0)} | ${trend(r).toFixed(2)} | ${e[0]!.mb.toFixed(0)} | ${e[e.length - 1]!.mb.toFixed(0)} | ${trend(e).toFixed(2)} | ${o[0]!.mb.toFixed(0)} | ${o[o.length - 1]!.mb.toFixed(0)} | ${trend(o).toFixed(2)} |`,
   );
 }
+if (process.env.SOAK_SAMPLES)
+  writeFileSync(
+    process.env.SOAK_SAMPLES,
+    JSON.stringify({ rss: Object.fromEntries(samples), heap: Object.fromEntries(heapSamples) }),
+  );
 console.log(`processes that exited during the run: ${crashed.length ? crashed.join(", ") : "none"}`);
 const probesDone = workEnd.probes - workStart.probes;
 const purchasesDone = workEnd.purchases - workStart.purchases;
