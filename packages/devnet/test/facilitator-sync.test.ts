@@ -1,7 +1,7 @@
-import { createServer, type Server } from "node:http";
 import { type ChainFacilitator, createChainFacilitator } from "@tollgate/x402";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Chain, exactPayment, signAuthorization, startChain } from "../src/index.js";
+import { startRpcProxy } from "./fixtures/rpc-proxy.js";
 
 // A settlement is sent with eth_sendRawTransactionSync (EIP-7966) where the node answers it, so the node's
 // answer carries the receipt: one round trip, no look for the receipt afterwards. A node that does not know
@@ -10,49 +10,19 @@ import { type Chain, exactPayment, signAuthorization, startChain } from "../src/
 // older node would.
 
 let chain: Chain;
-let proxy: Server;
-let proxyUrl: string;
-const calls = new Map<string, number>();
-let refuseSync = false;
-
-type RpcCall = { id: number; method: string };
+let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
 beforeAll(async () => {
   chain = await startChain();
-  proxy = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString("utf8");
-    const parsed = JSON.parse(body) as RpcCall | RpcCall[];
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    for (const m of list) calls.set(m.method, (calls.get(m.method) ?? 0) + 1);
-    res.writeHead(200, { "content-type": "application/json" });
-    if (refuseSync && !Array.isArray(parsed) && parsed.method === "eth_sendRawTransactionSync") {
-      res.end(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: parsed.id,
-          error: { code: -32601, message: "Method not found" },
-        }),
-      );
-      return;
-    }
-    const upstream = await fetch(chain.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-    });
-    res.end(await upstream.text());
-  });
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  proxy = await startRpcProxy(chain.rpcUrl);
 });
 afterAll(async () => {
-  proxy.close();
+  await proxy.close();
   await chain.stop();
 });
+const calls = () => proxy.calls;
 
 const facilitator = (): ChainFacilitator =>
-  createChainFacilitator({ rpcUrl: proxyUrl, privateKey: chain.wallets.facilitator.privateKey });
+  createChainFacilitator({ rpcUrl: proxy.url, privateKey: chain.wallets.facilitator.privateKey });
 
 /** `n` payments from 4 buyers, verified by `f`, then settled all at once; the calls of the settlements only. */
 async function settleVerified(f: ChainFacilitator, n: number, value: bigint) {
@@ -65,19 +35,18 @@ async function settleVerified(f: ChainFacilitator, n: number, value: bigint) {
       return p;
     }),
   );
-  calls.clear();
+  calls().clear();
   return Promise.all(payments.map((p) => f.settle(p.payload, p.requirements)));
 }
 
 describe("a settlement's receipt in the send's answer", () => {
   it("a node with eth_sendRawTransactionSync: one send per settlement, no receipt looked for", async () => {
-    refuseSync = false;
     const before = await chain.balanceOf(chain.wallets.operator.address);
     const settled = await settleVerified(facilitator(), 6, 110n);
     for (const s of settled) expect(s, JSON.stringify(s)).toMatchObject({ success: true });
-    expect(calls.get("eth_sendRawTransactionSync")).toBe(6);
-    expect(calls.get("eth_sendRawTransaction")).toBeUndefined();
-    expect(calls.get("eth_getTransactionReceipt")).toBeUndefined();
+    expect(calls().get("eth_sendRawTransactionSync")).toBe(6);
+    expect(calls().get("eth_sendRawTransaction")).toBeUndefined();
+    expect(calls().get("eth_getTransactionReceipt")).toBeUndefined();
     expect(new Set(settled.map((s) => s.transaction)).size).toBe(6);
     for (const s of settled) {
       const receipt = await chain.publicClient.getTransactionReceipt({
@@ -89,19 +58,19 @@ describe("a settlement's receipt in the send's answer", () => {
   });
 
   it("a node without it: sent and its receipt looked for, the method not asked again", async () => {
-    refuseSync = true;
+    proxy.refused.add("eth_sendRawTransactionSync");
     try {
       const f = facilitator();
       const before = await chain.balanceOf(chain.wallets.operator.address);
       const first = await settleVerified(f, 1, 120n);
       expect(first[0]).toMatchObject({ success: true });
-      expect(calls.get("eth_sendRawTransactionSync")).toBe(1);
-      expect(calls.get("eth_sendRawTransaction")).toBe(1);
+      expect(calls().get("eth_sendRawTransactionSync")).toBe(1);
+      expect(calls().get("eth_sendRawTransaction")).toBe(1);
       const rest = await settleVerified(f, 5, 120n);
       for (const s of rest) expect(s, JSON.stringify(s)).toMatchObject({ success: true });
-      expect(calls.get("eth_sendRawTransactionSync")).toBeUndefined();
-      expect(calls.get("eth_sendRawTransaction")).toBe(5);
-      expect(calls.get("eth_getTransactionReceipt")).toBeGreaterThanOrEqual(5);
+      expect(calls().get("eth_sendRawTransactionSync")).toBeUndefined();
+      expect(calls().get("eth_sendRawTransaction")).toBe(5);
+      expect(calls().get("eth_getTransactionReceipt")).toBeGreaterThanOrEqual(5);
       for (const s of [...first, ...rest]) {
         const receipt = await chain.publicClient.getTransactionReceipt({
           hash: s.transaction as `0x${string}`,
@@ -110,7 +79,6 @@ describe("a settlement's receipt in the send's answer", () => {
       }
       expect(await chain.balanceOf(chain.wallets.operator.address)).toBe(before + 6n * 120n);
     } finally {
-      refuseSync = false;
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { decodeAbiParameters, encodeFunctionData, type Hex, type PublicClient } from "viem";
+import { decodeAbiParameters, encodeFunctionData, type Hex, hexToBigInt, type PublicClient } from "viem";
 import { eoaAuthorization, TOKEN_ABI, transferWithAuthorizationArgs } from "./direct.js";
 import { recentReads } from "./recent.js";
 
@@ -27,13 +27,17 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  *   its value is exactly the amount;
  * - the asset is a contract: an address without code has no name() to read, so the domain check refuses it;
  * - the transfer, simulated on the token, succeeds: signature, nonce unused, validity window by block time,
- *   balance.
+ *   balance. The simulation is the gas estimate of the settlement itself (eth_estimateGas from the wallet that
+ *   will send it, which fails exactly when the call reverts), so that settling right after needs no estimate
+ *   of its own.
  * A payment failing any check is not refused here: it is handed to the scheme, which verifies it whole and
  * gives its own reason (the same reason codes whichever path refused it). Only acceptance is decided here.
  */
 export function createExactVerifier(opts: {
   client: Pick<PublicClient, "request">;
   chainId: number;
+  /** The wallet that sends settlements: the estimate is of its transaction. */
+  from: `0x${string}`;
   /** The payer's code (shared reads). */
   codeAt: (address: string) => Promise<Hex | undefined>;
 }) {
@@ -47,10 +51,14 @@ export function createExactVerifier(opts: {
   }, TOKEN_FACTS_MS);
   return {
     /**
-     * The transferWithAuthorization call data when every check passed (the payment is valid); null when the
-     * scheme must decide (a check failed, a read failed, or the payment is not of this kind).
+     * The transferWithAuthorization call data and its gas estimate when every check passed (the payment is
+     * valid); null when the scheme must decide (a check failed, a read failed, or the payment is not of this
+     * kind).
      */
-    async accepts(payload: PaymentPayload, req: PaymentRequirements): Promise<Hex | null> {
+    async accepts(
+      payload: PaymentPayload,
+      req: PaymentRequirements,
+    ): Promise<{ data: Hex; gas: bigint } | null> {
       const p = eoaAuthorization(payload, req);
       if (!p || payload.accepted?.scheme !== "exact") return null;
       if (req.network !== network || payload.accepted.network !== req.network) return null;
@@ -70,14 +78,17 @@ export function createExactVerifier(opts: {
       });
       try {
         // The reads go out together (one JSON-RPC batch): the payer's code, the token's facts, the simulation.
-        const [code, domain] = await Promise.all([
+        const [code, domain, gas] = await Promise.all([
           opts.codeAt(a.from.toLowerCase()),
           domainOf(asset),
-          call(asset, data),
+          opts.client.request({
+            method: "eth_estimateGas",
+            params: [{ from: opts.from, to: asset as Hex, data }],
+          }) as Promise<Hex>,
         ]);
         if (code !== undefined && code !== "0x") return null;
         if (domain.name !== extra.name || domain.version !== extra.version) return null;
-        return data;
+        return { data, gas: hexToBigInt(gas) };
       } catch {
         // The simulation reverted (or a read failed): the scheme verifies it and says why.
         return null;

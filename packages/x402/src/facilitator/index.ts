@@ -29,6 +29,8 @@ export function createChainFacilitator(opts: {
   confirmationTimeoutMs?: number;
   /** How long one look at the chain's fees serves later settlements (sender.ts; 1 s by default). */
   feesForMs?: number;
+  /** How long a verification's gas estimate serves its settlement (direct.ts; 1 s by default). */
+  estimateForMs?: number;
 }): ChainFacilitator {
   const chain = defineChain({
     id: opts.chainId ?? 8453,
@@ -95,17 +97,19 @@ export function createChainFacilitator(opts: {
     send: (req) => sender.send(req),
     codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
+    ...(opts.estimateForMs !== undefined ? { estimateForMs: opts.estimateForMs } : {}),
   });
   // Plain-key EIP-3009 payments are accepted after the scheme's checks without its JavaScript signature
   // recovery (the token checks the signature in the simulated transfer; exact.ts); anything else, and any
   // payment a check fails, is verified by the scheme, which gives the reason.
-  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt });
+  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt, from: account.address });
   const verifications = { direct: 0, scheme: 0 };
   return {
     async verify(payload, requirements) {
-      if (await exact.accepts(payload, requirements)) {
+      const accepted = await exact.accepts(payload, requirements);
+      if (accepted) {
         verifications.direct++;
-        await direct.verifiedOk(payload, requirements);
+        await direct.verifiedOk(payload, requirements, accepted.gas);
         return {
           isValid: true,
           payer: (payload.payload as { authorization: { from: string } }).authorization.from,
