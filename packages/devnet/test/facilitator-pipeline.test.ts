@@ -142,8 +142,8 @@ describe("settling what this facilitator verified, without verifying again", () 
     expect(await f2.verify(p.payload, p.requirements)).toMatchObject({ isValid: true });
     const before = await chain.balanceOf(operator());
     expect(await f1.settle(p.payload, p.requirements)).toMatchObject({ success: true });
-    // f2 verified it too and knows nothing of f1's settlement: it sends, and the token refuses (with its
-    // verification's gas estimate, on-chain; after facilitator-estimate.test.ts's bound, in a new estimate).
+    // f2 verified it too and knows nothing of f1's settlement: it sends, and the token refuses (the gas
+    // estimate reverts, so nothing is broadcast).
     const again = await f2.settle(p.payload, p.requirements);
     expect(again).toMatchObject({ success: false, errorReason: "invalid_exact_evm_nonce_already_used" });
     expect(f2.settlements).toEqual({ direct: 1, scheme: 0 });

@@ -122,28 +122,21 @@ function reasonOf(err: unknown): string {
  * payment not verified here) goes to the scheme's settle.
  */
 export function createDirectSettler(opts: {
-  client: Pick<PublicClient, "getTransactionReceipt" | "request">;
+  client: Pick<PublicClient, "getTransactionReceipt">;
   send: (req: RawSend) => Promise<Sent>;
   /** The payer's code (shared reads): only an address without code is settled here. */
   codeAt: (address: string) => Promise<Hex | undefined>;
   confirmationTimeoutMs: number;
   /** How long a verification stands for a settlement (the seller settles within a request). */
   verifiedForMs?: number;
-  /** How long the gas estimate made by the verification serves its settlement (1 s); after, it is estimated again. */
-  estimateForMs?: number;
 }) {
   const verifiedForMs = opts.verifiedForMs ?? 120_000;
-  const estimateForMs = opts.estimateForMs ?? 1_000;
-  // signature → the exact verified payload and requirements, until when, and the verification's gas estimate
-  const verified = new Map<
-    string,
-    { identity: string; until: number; gas: bigint | undefined; estimatedAt: number }
-  >();
+  // signature → the exact verified payload and requirements, and until when
+  const verified = new Map<string, { identity: string; until: number }>();
   // `${payer}:${nonce}` of authorizations being settled, and of those settled (until their validBefore)
   const inFlight = new Set<string>();
   const settled = new Map<string, number>();
   const counts = { direct: 0, scheme: 0 };
-  const revertReason = (asset: string, data: Hex) => revertReasonOf(opts.client, asset, data);
 
   const identity = (payload: PaymentPayload, req: PaymentRequirements) =>
     JSON.stringify([payload.x402Version, payload.accepted, payload.payload, req]);
@@ -159,11 +152,8 @@ export function createDirectSettler(opts: {
 
   return {
     counts,
-    /**
-     * After a verification said valid: keep that this exact payment may be settled directly, with the gas
-     * estimate of its transfer when the verification made one (exact.ts).
-     */
-    async verifiedOk(payload: PaymentPayload, req: PaymentRequirements, gas?: bigint): Promise<void> {
+    /** After the scheme's verify said valid: keep that this exact payment may be settled directly. */
+    async verifiedOk(payload: PaymentPayload, req: PaymentRequirements): Promise<void> {
       const p = eoaAuthorization(payload, req);
       if (!p) return;
       const code = await opts.codeAt(p.authorization.from.toLowerCase()).catch(() => "error");
@@ -173,8 +163,6 @@ export function createDirectSettler(opts: {
       verified.set(p.signature.toLowerCase(), {
         identity: identity(payload, req),
         until: now + verifiedForMs,
-        gas,
-        estimatedAt: now,
       });
     },
 
@@ -209,15 +197,6 @@ export function createDirectSettler(opts: {
       if (BigInt(a.validAfter) > secs) return refused(VALID_AFTER);
       counts.direct++;
       inFlight.add(key);
-      // The verification's estimate, if recent: a payment that went bad since (a drained payer, its nonce used
-      // elsewhere) is then refused by the token on-chain, where a fresh estimate would have sent nothing. A
-      // quarter more gas than estimated, as one storage slot of the transfer may have become costlier to write
-      // since (payTo's balance emptied: 20,000 gas instead of 2,900); unused gas is not paid for.
-      const kept = verified.get(p.signature.toLowerCase());
-      const gas =
-        kept?.gas !== undefined && now - kept.estimatedAt <= estimateForMs
-          ? kept.gas + kept.gas / 4n
-          : undefined;
       try {
         const data = encodeFunctionData({
           abi: TOKEN_ABI,
@@ -226,9 +205,8 @@ export function createDirectSettler(opts: {
         });
         let sent: Sent;
         try {
-          // Without a recent estimate, gas is estimated first: an authorization the token would refuse is
-          // refused here, sending nothing.
-          sent = await opts.send({ to: req.asset as `0x${string}`, data, ...(gas ? { gas } : {}) });
+          // Gas is estimated first: an authorization the token would refuse is refused here, sending nothing.
+          sent = await opts.send({ to: req.asset as `0x${string}`, data });
         } catch (err) {
           return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
         }
@@ -251,7 +229,7 @@ export function createDirectSettler(opts: {
           // Sent, outcome unknown: the caller decides it from the chain.
           return refused(PENDING, hash, String((err as Error)?.message ?? err));
         }
-        if (receipt.status !== "success") return refused(await revertReason(req.asset, data), hash);
+        if (receipt.status !== "success") return refused(TX_FAILED, hash);
         if (!transferred(receipt.logs, req.asset, a.from, a.to, BigInt(a.value)))
           return refused(TRANSFER_MISMATCH, hash);
         settled.set(key, Math.min(Number(a.validBefore) * 1000, now + 86_400_000) + 60_000);
@@ -263,23 +241,6 @@ export function createDirectSettler(opts: {
       }
     },
   };
-}
-
-/**
- * Why the token refuses this call now (the refusal code of its revert), for a settlement that reverted on-chain:
- * the same reasons as a refused estimate gives.
- */
-async function revertReasonOf(
-  client: Pick<PublicClient, "request">,
-  asset: string,
-  data: Hex,
-): Promise<string> {
-  try {
-    await client.request({ method: "eth_call", params: [{ to: asset as Hex, data }, "latest"] });
-    return TX_FAILED;
-  } catch (err) {
-    return reasonOf(err);
-  }
 }
 
 /** Whether the logs hold the asset's Transfer of `value` from `from` to `to`. */

@@ -1,5 +1,5 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { decodeAbiParameters, encodeFunctionData, type Hex, hexToBigInt, type PublicClient } from "viem";
+import { decodeAbiParameters, encodeFunctionData, type Hex, type PublicClient } from "viem";
 import { eoaAuthorization, TOKEN_ABI, transferWithAuthorizationArgs } from "./direct.js";
 import { recentReads } from "./recent.js";
 
@@ -27,17 +27,13 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  *   its value is exactly the amount;
  * - the asset is a contract: an address without code has no name() to read, so the domain check refuses it;
  * - the transfer, simulated on the token, succeeds: signature, nonce unused, validity window by block time,
- *   balance. The simulation is the gas estimate of the settlement itself (eth_estimateGas from the wallet that
- *   will send it, which fails exactly when the call reverts), so that settling right after needs no estimate
- *   of its own.
+ *   balance.
  * A payment failing any check is not refused here: it is handed to the scheme, which verifies it whole and
  * gives its own reason (the same reason codes whichever path refused it). Only acceptance is decided here.
  */
 export function createExactVerifier(opts: {
   client: Pick<PublicClient, "request">;
   chainId: number;
-  /** The wallet that sends settlements: the estimate is of its transaction. */
-  from: `0x${string}`;
   /** The payer's code (shared reads). */
   codeAt: (address: string) => Promise<Hex | undefined>;
 }) {
@@ -51,14 +47,10 @@ export function createExactVerifier(opts: {
   }, TOKEN_FACTS_MS);
   return {
     /**
-     * The transferWithAuthorization call data and its gas estimate when every check passed (the payment is
-     * valid); null when the scheme must decide (a check failed, a read failed, or the payment is not of this
-     * kind).
+     * The transferWithAuthorization call data when every check passed (the payment is valid); null when the
+     * scheme must decide (a check failed, a read failed, or the payment is not of this kind).
      */
-    async accepts(
-      payload: PaymentPayload,
-      req: PaymentRequirements,
-    ): Promise<{ data: Hex; gas: bigint } | null> {
+    async accepts(payload: PaymentPayload, req: PaymentRequirements): Promise<Hex | null> {
       const p = eoaAuthorization(payload, req);
       if (!p || payload.accepted?.scheme !== "exact") return null;
       if (req.network !== network || payload.accepted.network !== req.network) return null;
@@ -78,17 +70,14 @@ export function createExactVerifier(opts: {
       });
       try {
         // The reads go out together (one JSON-RPC batch): the payer's code, the token's facts, the simulation.
-        const [code, domain, gas] = await Promise.all([
+        const [code, domain] = await Promise.all([
           opts.codeAt(a.from.toLowerCase()),
           domainOf(asset),
-          opts.client.request({
-            method: "eth_estimateGas",
-            params: [{ from: opts.from, to: asset as Hex, data }],
-          }) as Promise<Hex>,
+          call(asset, data),
         ]);
         if (code !== undefined && code !== "0x") return null;
         if (domain.name !== extra.name || domain.version !== extra.version) return null;
-        return { data, gas: hexToBigInt(gas) };
+        return data;
       } catch {
         // The simulation reverted (or a read failed): the scheme verifies it and says why.
         return null;

@@ -29,8 +29,6 @@ export function createChainFacilitator(opts: {
   confirmationTimeoutMs?: number;
   /** How long one look at the chain's fees serves later settlements (sender.ts; 1 s by default). */
   feesForMs?: number;
-  /** How long a verification's gas estimate serves its settlement (direct.ts; 1 s by default). */
-  estimateForMs?: number;
 }): ChainFacilitator {
   const chain = defineChain({
     id: opts.chainId ?? 8453,
@@ -97,19 +95,17 @@ export function createChainFacilitator(opts: {
     send: (req) => sender.send(req),
     codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
-    ...(opts.estimateForMs !== undefined ? { estimateForMs: opts.estimateForMs } : {}),
   });
   // Plain-key EIP-3009 payments are accepted after the scheme's checks without its JavaScript signature
   // recovery (the token checks the signature in the simulated transfer; exact.ts); anything else, and any
   // payment a check fails, is verified by the scheme, which gives the reason.
-  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt, from: account.address });
+  const exact = createExactVerifier({ client: pub as PublicClient, chainId, codeAt });
   const verifications = { direct: 0, scheme: 0 };
   return {
     async verify(payload, requirements) {
-      const accepted = await exact.accepts(payload, requirements);
-      if (accepted) {
+      if (await exact.accepts(payload, requirements)) {
         verifications.direct++;
-        await direct.verifiedOk(payload, requirements, accepted.gas);
+        await direct.verifiedOk(payload, requirements);
         return {
           isValid: true,
           payer: (payload.payload as { authorization: { from: string } }).authorization.from,
