@@ -62,7 +62,7 @@ describe("the fees of settlements", () => {
     expect(calls.get("eth_maxPriorityFeePerGas")).toBe(1);
     // Each settlement is still estimated (a transfer the token would refuse is never sent) and sent.
     expect(calls.get("eth_estimateGas")).toBe(8);
-    expect(calls.get("eth_sendRawTransaction")).toBe(8);
+    expect(calls.get("eth_sendRawTransactionSync")).toBe(8);
   });
 
   it("a look that no longer stands is taken again", async () => {

@@ -9,7 +9,7 @@ import {
   parseSignature,
 } from "viem";
 import { waitForReceipt } from "./receipt.js";
-import type { RawSend } from "./sender.js";
+import { type RawSend, rpcCode, type Sent } from "./sender.js";
 
 // The exact scheme's reason codes (@x402/evm), so that a refusal reads the same whichever path settled it.
 const NONCE_USED = "invalid_exact_evm_nonce_already_used";
@@ -123,7 +123,7 @@ function reasonOf(err: unknown): string {
  */
 export function createDirectSettler(opts: {
   client: Pick<PublicClient, "getTransactionReceipt">;
-  send: (req: RawSend) => Promise<Hex>;
+  send: (req: RawSend) => Promise<Sent>;
   /** The payer's code (shared reads): only an address without code is settled here. */
   codeAt: (address: string) => Promise<Hex | undefined>;
   confirmationTimeoutMs: number;
@@ -203,16 +203,28 @@ export function createDirectSettler(opts: {
           functionName: "transferWithAuthorization",
           args: transferWithAuthorizationArgs(p),
         });
-        let hash: Hex;
+        let sent: Sent;
         try {
           // Gas is estimated first: an authorization the token would refuse is refused here, sending nothing.
-          hash = await opts.send({ to: req.asset as `0x${string}`, data });
+          sent = await opts.send({ to: req.asset as `0x${string}`, data });
         } catch (err) {
           return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
         }
-        let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>>;
+        const hash = sent.hash;
+        let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>> | undefined;
+        if (sent.receipt) {
+          // The node's own answer (eth_sendRawTransactionSync); code 4 (not in a block yet) or none: ask below.
+          try {
+            receipt = await sent.receipt;
+          } catch (err) {
+            // The node's refusal came after the queue moved on: not sent. No answer at all: outcome unknown.
+            const code = rpcCode(err);
+            if (code !== undefined && code !== 4)
+              return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
+          }
+        }
         try {
-          receipt = await waitForReceipt(opts.client, { hash, timeout: opts.confirmationTimeoutMs });
+          receipt ??= await waitForReceipt(opts.client, { hash, timeout: opts.confirmationTimeoutMs });
         } catch (err) {
           // Sent, outcome unknown: the caller decides it from the chain.
           return refused(PENDING, hash, String((err as Error)?.message ?? err));

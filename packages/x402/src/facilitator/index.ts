@@ -52,9 +52,14 @@ export function createChainFacilitator(opts: {
   // One wallet sends every settlement: its nonce is kept by the sender, so sends go out back to back
   // without reading the nonce from the chain each time or waiting for the previous one to be mined;
   // receipts are awaited concurrently (sender.ts).
+  // A settlement is sent with eth_sendRawTransactionSync where the node has it (EIP-7966; anvil 1.7.1 does):
+  // the node answers with the receipt, one round trip instead of a send and then looks for its receipt.
+  // Those go unbatched, as the answer waits for a block (sender.ts).
+  const syncClient = createPublicClient({ chain, transport: http(opts.rpcUrl, { fetchFn: rpc.fetchFn }) });
   const sender = createPipelinedSender({
     account,
     client: pub as PublicClient,
+    syncClient: syncClient as PublicClient,
     chainId: chain.id,
     ...(opts.feesForMs !== undefined ? { feesForMs: opts.feesForMs } : {}),
   });
@@ -87,7 +92,7 @@ export function createChainFacilitator(opts: {
   // A payment verified here is settled without the scheme verifying it all again (direct.ts).
   const direct = createDirectSettler({
     client: pub as PublicClient,
-    send: (req) => sender.sendTransaction(req),
+    send: (req) => sender.send(req),
     codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
   });

@@ -1,13 +1,18 @@
 import {
   type Abi,
+  BaseError,
   concat,
   encodeFunctionData,
   type Hex,
   hexToBigInt,
+  keccak256,
   type LocalAccount,
   type PublicClient,
+  RpcRequestError,
+  type TransactionReceipt,
   type TransactionSerializable,
 } from "viem";
+import { sendRawTransactionSync } from "viem/actions";
 import { recentReads } from "./recent.js";
 
 /** What the facilitator scheme asks its signer to send (viem's writeContract / sendTransaction shapes). */
@@ -20,6 +25,26 @@ export type ContractWrite = {
   gas?: bigint;
 };
 export type RawSend = { to: `0x${string}`; data?: Hex; value?: bigint; gas?: bigint };
+/**
+ * A broadcast the node took: its hash, and, when it was sent with eth_sendRawTransactionSync, the node's
+ * answer with its receipt. That answer rejects with code 4 (EIP-7966) when the node did not include it in
+ * time (then ask for the receipt), or with the node's refusal when it came after the queue moved on.
+ */
+export type Sent = { hash: Hex; receipt?: Promise<TransactionReceipt> };
+
+/**
+ * The code of the node's own JSON-RPC error answer among a viem error's causes; undefined when the node did
+ * not answer (a transport failure or time-out: the outcome of a send is then unknown).
+ */
+export function rpcCode(err: unknown): number | undefined {
+  const answer = err instanceof BaseError ? err.walk((e) => e instanceof RpcRequestError) : undefined;
+  return answer instanceof RpcRequestError ? answer.code : undefined;
+}
+/** The node does not know eth_sendRawTransactionSync (method not found / not supported). */
+const noSyncMethod = (err: unknown) =>
+  rpcCode(err) === -32601 ||
+  rpcCode(err) === -32004 ||
+  /method.*(not found|not supported|does not exist|not available)/i.test(String((err as Error)?.message));
 
 const NONCE_ERROR = /nonce|replacement transaction underpriced/i;
 
@@ -35,20 +60,69 @@ const NONCE_ERROR = /nonce|replacement transaction underpriced/i;
 export function createPipelinedSender(opts: {
   account: LocalAccount;
   client: PublicClient;
+  /**
+   * The same node without JSON-RPC batching, for eth_sendRawTransactionSync: its answer waits for the
+   * block, and a batch is answered whole, so calls batched with it would wait for that block too.
+   */
+  syncClient?: PublicClient;
   chainId: number;
   /** How long one look at the fees serves later sends. */
   feesForMs?: number;
+  /** How long a synchronous send holds the queue at most before the next one goes out (50 ms). */
+  holdMs?: number;
 }) {
   const { account, client, chainId } = opts;
+  const holdMs = opts.holdMs ?? 50;
+  // Whether the node answers eth_sendRawTransactionSync: tried until it says it does not know the method.
+  let sync = opts.syncClient !== undefined;
+  let syncKnown = false;
+  const methods = { sync: 0, raw: 0 };
   let next: number | null = null;
+  let resyncDue = false;
   let tail: Promise<unknown> = Promise.resolve();
   const resync = async () => {
     next = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
     return next;
   };
 
-  async function broadcast(tx: Omit<TransactionSerializable, "nonce" | "chainId">): Promise<Hex> {
+  /**
+   * EIP-7966: the node answers with the receipt once the transaction is in a block, or at once with its
+   * refusal. The queue waits for that answer, but at most `holdMs`: a node that mines on arrival (anvil)
+   * answers within it, so the nonce order is kept exactly as with eth_sendRawTransaction; on a chain with
+   * block times the refusal would have come by then, and the next send goes out without waiting a block.
+   */
+  async function sendSync(serializedTransaction: Hex, nonce: number): Promise<Sent> {
+    let answered = false;
+    // No time-out is asked for (anvil 1.7.1 refuses the optional second parameter): the node's own applies.
+    const receipt = sendRawTransactionSync(opts.syncClient as PublicClient, {
+      serializedTransaction,
+    }).finally(() => {
+      answered = true;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Until the node has answered one, it is not known to have the method: the first waits for its answer.
+    await Promise.race([
+      receipt.catch(() => undefined),
+      new Promise((r) => {
+        if (syncKnown) timer = setTimeout(r, holdMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (answered) await receipt.catch((err) => (rpcCode(err) === 4 ? undefined : Promise.reject(err)));
+    syncKnown ||= answered;
+    next = nonce + 1;
+    // A refusal after the queue moved on: the next send re-reads the nonce from the chain (and fills the gap
+    // a refused nonce leaves, if later sends took the ones after it).
+    receipt.catch((err) => {
+      if (rpcCode(err) !== 4) resyncDue = true;
+      if (noSyncMethod(err)) sync = false;
+    });
+    return { hash: keccak256(serializedTransaction), receipt };
+  }
+
+  async function broadcast(tx: Omit<TransactionSerializable, "nonce" | "chainId">): Promise<Sent> {
     for (let attempt = 0; ; attempt++) {
+      if (resyncDue) [resyncDue, next] = [false, null];
       const nonce = next ?? (await resync());
       try {
         const serializedTransaction = await account.signTransaction({
@@ -56,9 +130,20 @@ export function createPipelinedSender(opts: {
           chainId,
           nonce,
         } as TransactionSerializable);
+        if (sync) {
+          try {
+            const sent = await sendSync(serializedTransaction, nonce);
+            methods.sync++;
+            return sent;
+          } catch (err) {
+            if (!noSyncMethod(err)) throw err;
+            sync = false;
+          }
+        }
         const hash = await client.sendRawTransaction({ serializedTransaction });
+        methods.raw++;
         next = nonce + 1;
-        return hash;
+        return { hash };
       } catch (err) {
         next = null;
         if (attempt === 0 && NONCE_ERROR.test(String((err as Error)?.message ?? err))) continue;
@@ -68,7 +153,7 @@ export function createPipelinedSender(opts: {
   }
 
   /** Queue the broadcast behind earlier ones; a failure does not stop the ones queued behind it. */
-  function queued(tx: Omit<TransactionSerializable, "nonce" | "chainId">): Promise<Hex> {
+  function queued(tx: Omit<TransactionSerializable, "nonce" | "chainId">): Promise<Sent> {
     const run = tail.then(
       () => broadcast(tx),
       () => broadcast(tx),
@@ -101,7 +186,7 @@ export function createPipelinedSender(opts: {
   }
   const fees = recentReads(readFees, opts.feesForMs ?? 1_000);
 
-  async function send(req: RawSend): Promise<Hex> {
+  async function send(req: RawSend): Promise<Sent> {
     const base = { account: account.address, to: req.to, data: req.data, value: req.value };
     const [gas, fee] = await Promise.all([req.gas ?? client.estimateGas(base), fees("")]);
     return queued({
@@ -116,14 +201,20 @@ export function createPipelinedSender(opts: {
   }
 
   return {
-    writeContract(w: ContractWrite): Promise<Hex> {
+    /** The scheme's writes: the hash only (it asks for the receipt itself). */
+    async writeContract(w: ContractWrite): Promise<Hex> {
       const call = encodeFunctionData({
         abi: w.abi as Abi,
         functionName: w.functionName,
         args: w.args,
       } as never);
-      return send({ to: w.address, data: w.dataSuffix ? concat([call, w.dataSuffix]) : call, gas: w.gas });
+      const data = w.dataSuffix ? concat([call, w.dataSuffix]) : call;
+      return (await send({ to: w.address, data, gas: w.gas })).hash;
     },
-    sendTransaction: send,
+    sendTransaction: async (req: RawSend): Promise<Hex> => (await send(req)).hash,
+    /** A send, with the node's receipt when it answered eth_sendRawTransactionSync. */
+    send,
+    /** How many sends went out by each method. */
+    methods,
   };
 }
