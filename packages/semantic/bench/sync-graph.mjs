@@ -74,13 +74,16 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-console.log("| texts per call | executeAsync CPU ms per text | execute (fed) CPU ms per text |\n|---|---|---|");
+console.log(
+  "| texts per call | executeAsync CPU ms per text | execute (fed) CPU ms per text |\n|---|---|---|",
+);
 for (const size of [1, 2, 3, 5, 10]) {
   let a = 0;
   let b = 0;
   let n = 0;
   for (let rep = 0; rep < 6; rep++) {
-    const batch = (s) => Array.from({ length: size }, (_, i) => `${q}${s}${i}${i % 2 ? " and some more words" : ""}`);
+    const batch = (s) =>
+      Array.from({ length: size }, (_, i) => `${q}${s}${i}${i % 2 ? " and some more words" : ""}`);
     let c = cpu();
     for (let i = 0; i < 8; i++) await vectors(batch(`a${rep}-${i}-`), false);
     a += cpu() - c;
