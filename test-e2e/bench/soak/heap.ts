@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
-import { createEmbedder, vectorToBytes } from "@tollgate/semantic";
+import { syncEmbeddings } from "@tollgate/registry";
+import { createEmbedder } from "@tollgate/semantic";
 import { seedListings } from "../api/seed.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 
@@ -19,17 +20,9 @@ const { db, url } = await freshBenchDb("tollgate_bench_heap");
 const ids = await seedListings(db, 5000);
 const e = createEmbedder();
 await e.ready;
-const rows = await db.selectFrom("listings").select(["id", "name", "description"]).execute();
-for (let i = 0; i < rows.length; i += 64) {
-  const chunk = rows.slice(i, i + 64);
-  const vs = await e.embed(chunk.map((r) => `${r.name}. ${r.description}`));
-  for (const [j, r] of chunk.entries())
-    await db
-      .updateTable("listings")
-      .set({ embedding: vectorToBytes(vs[j]!), embedding_synced_at: new Date() })
-      .where("id", "=", r.id)
-      .execute();
-}
+
+// The registry's own embedding sync, as the demand-aggregator runs it.
+while ((await syncEmbeddings(db, e)) > 0);
 await e.close();
 const QUEUE_PREFIX = testPrefix("bench_heap");
 const dir = mkdtempSync(join(tmpdir(), "tollgate-heap-"));

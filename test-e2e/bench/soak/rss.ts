@@ -14,7 +14,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, type RunningService, startService } from "@tollgate/devnet";
-import { createEmbedder, vectorToBytes } from "@tollgate/semantic";
+import { syncEmbeddings } from "@tollgate/registry";
+import { createEmbedder } from "@tollgate/semantic";
 import { seedListings } from "../api/seed.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 
@@ -40,17 +41,9 @@ const ids = await seedListings(db, 5000);
 {
   const e = createEmbedder();
   await e.ready;
-  const rows = await db.selectFrom("listings").select(["id", "name", "description"]).execute();
-  for (let i = 0; i < rows.length; i += 64) {
-    const chunk = rows.slice(i, i + 64);
-    const vs = await e.embed(chunk.map((r) => `${r.name}. ${r.description}`));
-    for (const [j, r] of chunk.entries())
-      await db
-        .updateTable("listings")
-        .set({ embedding: vectorToBytes(vs[j]!), embedding_synced_at: new Date() })
-        .where("id", "=", r.id)
-        .execute();
-  }
+
+  // The registry's own embedding sync, as the demand-aggregator runs it.
+  while ((await syncEmbeddings(db, e)) > 0);
   await e.close();
 }
 
