@@ -7,11 +7,12 @@
  *  2. Latency of GET /v1/discover?q with semantic matching at 10k and 100k listings, served by the api
  *     process (model in its worker thread, index loaded from Postgres), beside plain-text matching.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1;
- *      BENCH_ROWS=new runs only the rows where every query is new, the model per request)
+ *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
+ *      keeps each seeded database)
  * Its databases are named per run, so two runs at once do not drop each other's.
  */
 
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
 import { createLogger } from "@tollgate/platform";
@@ -263,14 +264,36 @@ const cpuSeconds = async (pid: number) => {
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) / 100;
 };
+/** CPU seconds per thread of the process so far (thread id → seconds), from /proc. */
+const threadSeconds = async (pid: number) => {
+  const out = new Map<number, number>();
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, "utf8").catch(() => null);
+    if (!stat) continue;
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    out.set(Number(tid), (Number(f[11]) + Number(f[12])) / 100);
+  }
+  return out;
+};
 const cpuRows: string[] = [];
-/** A load run with the api process's CPU per request beside it. */
+/**
+ * A load run with the api process's CPU per request beside it, split by thread: the event loop's (the main
+ * thread), the busiest other thread's (the model's worker, when queries are new) and the rest (GC helpers,
+ * libuv's pool).
+ */
 async function measured(pid: number, ...args: Parameters<typeof load>): Promise<LoadResult> {
   const before = await cpuSeconds(pid);
+  const threadsBefore = await threadSeconds(pid);
   const r = await load(...args);
   const used = (await cpuSeconds(pid)) - before;
+  const threads = [...(await threadSeconds(pid))].map(([tid, s]) => [tid, s - (threadsBefore.get(tid) ?? 0)]);
+  const main = threads.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const others = threads.filter(([tid]) => tid !== pid).map(([, s]) => s!);
+  const busiest = Math.max(0, ...others);
+  const rest = others.reduce((a, b) => a + b, 0) - busiest;
   const requests = r.rps * (args[2]?.durationS ?? 8);
-  cpuRows.push(`| ${r.label} | ${requests} | ${((1000 * used) / requests).toFixed(1)} |`);
+  const ms = (s: number) => ((1000 * s) / requests).toFixed(1);
+  cpuRows.push(`| ${r.label} | ${requests} | ${ms(used)} | ${ms(main)} | ${ms(busiest)} | ${ms(rest)} |`);
   return r;
 }
 const ratios: string[] = [];
@@ -396,7 +419,9 @@ for (const n of SIZES) {
     await api.stop();
     await dropQueuePrefix(QUEUE_PREFIX);
   }
-  await dropBenchDb(name);
+  // BENCH_KEEP_DB=true leaves the seeded database for a look at its plans (dropped by the next run).
+  if (process.env.BENCH_KEEP_DB === "true") console.error(`kept database ${name}`);
+  else await dropBenchDb(name);
 }
 await embedder.close();
 console.log("\n## The vector index alone (in process, 72 need vectors)\n");
@@ -410,4 +435,6 @@ console.log(`\n${ratios.join("\n")}`);
 console.log(
   "\n## The api process's CPU per request, every query new (/proc, all threads; requests = req/s x duration)\n",
 );
-console.log(`| run | requests | CPU ms per request |\n|---|---|---|\n${cpuRows.join("\n")}`);
+console.log(
+  `| run | requests | CPU ms per request | event loop | busiest other thread (the model) | the rest |\n|---|---|---|---|---|---|\n${cpuRows.join("\n")}`,
+);
