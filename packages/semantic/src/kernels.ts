@@ -8,7 +8,8 @@
  *                                              code s xor the query's (u16), hist[dist[s]]++ (u32)
  *   full(codes, qcode, slots, count, dist, hist) for each listed slot: dist[s] += popcount of bits 256..511
  *                                              xor the query's, hist[dist[s]]++
- *   dots(q, data, slots, count, dims, out)     out[i] = dot(q, row slots[i]) (f32; dims a multiple of 4)
+ *   dots(q, data, slots, count, dims, out)     out[i] = dot(q, row slots[i]) (f32; dims a multiple of 4;
+ *                                              four rows at a time, each summed as alone)
  *   pick(dist, n, limit, slots, _, _)          slots = the s in 0..n-1 with dist[s] <= limit; returns how many
  *   keep(dist, count, limit, slots, _, _)      keeps, in order, the first `count` slots with dist <= limit;
  *                                              returns how many
@@ -282,97 +283,117 @@ const select = (listed: boolean) =>
   );
 
 const lane = (acc: number, l: number) => [...get(acc), SIMD, 0x1f, l];
-// dots(q 0, data 1, slots 2, count 3, dims 4, out 5); locals: c 6, row 7, i 8, limit 9, acc 10 (v128).
-const dots = body(
-  [
-    [4, I32],
-    [1, V128],
-  ],
-  [
-    ...get(4),
-    ...konst(2),
-    I32_SHL,
-    ...set(9),
+// dots(q 0, data 1, slots 2, count 3, dims 4, out 5); locals: c 6, i 7, limit 8, then WIDE row addresses (i32)
+// and WIDE accumulators (v128). Rows go WIDE at a time: the rows are far apart in memory, and one row at a time
+// left the loop waiting on it; several streams at once keep the memory busy. Each row is summed in the same order
+// as alone, so the numbers are the same. The rows left over go one at a time.
+const WIDE = 4;
+const C = 6;
+const I = 7;
+const LIMIT = 8;
+const ROW = 9;
+const ACC = ROW + WIDE;
+/** rows[k] = data + slots[c + k] * dims * 4. */
+const rowOf = (k: number) => [
+  ...get(2),
+  ...get(C),
+  ...konst(2),
+  I32_SHL,
+  I32_ADD,
+  ...mem(I32_LOAD, 2, k * 4),
+  ...get(LIMIT),
+  I32_MUL,
+  ...get(1),
+  I32_ADD,
+  ...set(ROW + k),
+];
+const ZERO = [SIMD, 0x0c, ...new Array(16).fill(0)];
+/** acc[k] += row[k][i..i+4] * q[i..i+4] (f32x4). */
+const madd = (k: number) => [
+  ...get(ACC + k),
+  ...get(ROW + k),
+  ...get(I),
+  I32_ADD,
+  SIMD,
+  ...mem(0x00, 2),
+  ...get(0),
+  ...get(I),
+  I32_ADD,
+  SIMD,
+  ...mem(0x00, 2),
+  SIMD,
+  0xe6,
+  0x01, // f32x4.mul
+  SIMD,
+  0xe4,
+  0x01, // f32x4.add
+  ...set(ACC + k),
+];
+/** out[c + k] = ((l0 + l1) + l2) + l3 of acc[k]. */
+const storeSum = (k: number) => [
+  ...get(5),
+  ...get(C),
+  ...konst(2),
+  I32_SHL,
+  I32_ADD,
+  ...lane(ACC + k, 0),
+  ...lane(ACC + k, 1),
+  F32_ADD,
+  ...lane(ACC + k, 2),
+  F32_ADD,
+  ...lane(ACC + k, 3),
+  F32_ADD,
+  ...mem(F32_STORE, 2, k * 4),
+];
+/** While c + width <= count: `width` rows at once, then c += width. */
+const rowsAtOnce = (width: number) => {
+  const ks = Array.from({ length: width }, (_, k) => k);
+  return [
     BLOCK,
     VOID,
     LOOP,
     VOID,
-    ...get(6),
+    ...get(C),
+    ...konst(width - 1),
+    I32_ADD,
     ...get(3),
     I32_GE_U,
     BR_IF,
     1,
-    // row = data + slots[c] * dims * 4
-    ...get(2),
-    ...get(6),
-    ...konst(2),
-    I32_SHL,
-    I32_ADD,
-    ...mem(I32_LOAD, 2),
-    ...get(9),
-    I32_MUL,
-    ...get(1),
-    I32_ADD,
-    ...set(7),
-    SIMD,
-    0x0c,
-    ...new Array(16).fill(0),
-    ...set(10),
+    ...ks.flatMap(rowOf),
+    ...ks.flatMap((k) => [...ZERO, ...set(ACC + k)]),
     ...konst(0),
-    ...set(8),
+    ...set(I),
     LOOP,
     VOID,
-    ...get(10),
-    ...get(7),
-    ...get(8),
-    I32_ADD,
-    SIMD,
-    ...mem(0x00, 2),
-    ...get(0),
-    ...get(8),
-    I32_ADD,
-    SIMD,
-    ...mem(0x00, 2),
-    SIMD,
-    0xe6,
-    0x01, // f32x4.mul
-    SIMD,
-    0xe4,
-    0x01, // f32x4.add
-    ...set(10),
-    ...get(8),
+    ...ks.flatMap(madd),
+    ...get(I),
     ...konst(16),
     I32_ADD,
     TEE,
-    8,
-    ...get(9),
+    I,
+    ...get(LIMIT),
     I32_LT_U,
     BR_IF,
     0,
     END,
-    // out[c] = ((l0 + l1) + l2) + l3
-    ...get(5),
-    ...get(6),
-    ...konst(2),
-    I32_SHL,
+    ...ks.flatMap(storeSum),
+    ...get(C),
+    ...konst(width),
     I32_ADD,
-    ...lane(10, 0),
-    ...lane(10, 1),
-    F32_ADD,
-    ...lane(10, 2),
-    F32_ADD,
-    ...lane(10, 3),
-    F32_ADD,
-    ...mem(F32_STORE, 2),
-    ...get(6),
-    ...konst(1),
-    I32_ADD,
-    ...set(6),
+    ...set(C),
     BR,
     0,
     END,
     END,
+  ];
+};
+const dots = body(
+  [
+    [3 + WIDE, I32],
+    [WIDE, V128],
   ],
+  [...get(4), ...konst(2), I32_SHL, ...set(LIMIT), ...rowsAtOnce(WIDE), ...rowsAtOnce(1)],
 );
 
 const BYTES = new Uint8Array([

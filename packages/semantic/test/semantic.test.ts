@@ -121,6 +121,20 @@ describe("VectorIndex", () => {
     k.dots(q.byteOffset, rows.byteOffset, slots.byteOffset, n, dims, sims.byteOffset);
     for (let i = 0; i < n; i++)
       expect(sims[i]).toBeCloseTo(dot(q, rows.subarray((n - 1 - i) * dims, (n - i) * dims)), 6);
+    // Rows go several at a time, the rest one by one: every count gives each row the same f32 sum, in the
+    // order one row alone sums it (four lanes, then ((l0 + l1) + l2) + l3), and writes nothing past count.
+    const f = Math.fround;
+    const laneSum = (row: number) => {
+      const l = [0, 0, 0, 0];
+      for (let d = 0; d < dims; d++) l[d % 4] = f(l[d % 4]! + f(rows[row * dims + d]! * q[d]!));
+      return f(f(f(l[0]! + l[1]!) + l[2]!) + l[3]!);
+    };
+    for (const count of [0, 1, 2, 3, 5, 7, 9, n - 1]) {
+      sims.fill(-7);
+      k.dots(q.byteOffset, rows.byteOffset, slots.byteOffset, count, dims, sims.byteOffset);
+      for (let i = 0; i < count; i++) expect(sims[i]).toBe(laneSum(n - 1 - i));
+      for (let i = count; i < n; i++) expect(sims[i]).toBe(-7);
+    }
   });
 
   it("above the exact limit keeps vectors, hashes and slots in step through growth, updates and removals", () => {
