@@ -60,6 +60,9 @@ describe("discovery by meaning", () => {
       ["share price of apple right now", "stocks"],
       ["convert my contract to spanish", "translate"],
       ["digitise a photo of a bill", "ocr"],
+      // Characters the model's vocabulary lacks (its unknown token) are still matched by meaning.
+      ["☔ will it rain in Lyon tomorrow? 🌧", "weather"],
+      ["株価: share price of apple right now", "stocks"],
     ];
     for (const [need, key] of cases) {
       const r = await discover(tdb.db, { q: need, limit: 10 }, { matcher: index.matcher });
