@@ -41,27 +41,42 @@ export type ItemOutcome =
   | { success: false; errorReason: string; transaction: string; errorMessage?: string };
 
 /**
- * The items that this receipt shows paid, by the token's own events: the asset's
- * `AuthorizationUsed(from, nonce)` for that item's payer and nonce, and a Transfer(from, to, value) of the
- * asset that no earlier item of the batch has claimed. The transaction's status says nothing about an item:
- * Multicall3's aggregate3 with allowFailure succeeds when an inner call reverts.
+ * The items that this receipt shows paid, by the token's own events: an `AuthorizationUsed(from, nonce)` of the
+ * asset for that item's payer and nonce, and a Transfer(from, to, value) of the asset, neither claimed by an
+ * earlier item of the batch (the same authorization twice in a batch is paid once). The transaction's status
+ * says nothing about an item: Multicall3's aggregate3 with allowFailure succeeds when an inner call reverts.
  */
 export function paidItems(logs: Log[], items: readonly SettlementItem[]): boolean[] {
+  return decide(logs, items).map((d) => d === "paid");
+}
+
+/** Per item: paid; its authorization used here without its transfer; or no AuthorizationUsed of its own. */
+function decide(logs: Log[], items: readonly SettlementItem[]): ("paid" | "mismatch" | "absent")[] {
+  const used = parseEventLogs({ abi: AUTHORIZATION_USED_ABI, eventName: "AuthorizationUsed", logs });
   const transfers = parseEventLogs({ abi: TOKEN_ABI, eventName: "Transfer", logs });
-  const claimed = new Set<number>();
+  const usedTaken = new Set<number>();
+  const transferTaken = new Set<number>();
   return items.map((it) => {
-    if (!usedIn(logs, it)) return false;
-    const i = transfers.findIndex(
+    const u = used.findIndex(
       (l, k) =>
-        !claimed.has(k) &&
+        !usedTaken.has(k) &&
+        isAddressEqual(l.address, it.asset) &&
+        isAddressEqual(l.args.authorizer, it.from) &&
+        l.args.nonce.toLowerCase() === it.nonce.toLowerCase(),
+    );
+    if (u < 0) return "absent";
+    usedTaken.add(u);
+    const t = transfers.findIndex(
+      (l, k) =>
+        !transferTaken.has(k) &&
         isAddressEqual(l.address, it.asset) &&
         isAddressEqual(l.args.from, it.from) &&
         isAddressEqual(l.args.to, it.to) &&
         l.args.value === it.value,
     );
-    if (i < 0) return false;
-    claimed.add(i);
-    return true;
+    if (t < 0) return "mismatch";
+    transferTaken.add(t);
+    return "paid";
   });
 }
 
@@ -196,12 +211,12 @@ export function createBatchSettler(opts: {
     // Reverted whole (out of gas, say): no inner call took effect.
     if (receipt.status !== "success")
       return all({ success: false, errorReason: TX_FAILED, transaction: hash });
-    const paid = paidItems(receipt.logs, items);
+    const decided = decide(receipt.logs, items);
     return Promise.all(
       items.map(async (it, i): Promise<ItemOutcome> => {
-        if (paid[i]) return { success: true, transaction: hash };
+        if (decided[i] === "paid") return { success: true, transaction: hash };
         // Its authorization used here without the signed transfer: not a transfer this payment asked for.
-        if (usedIn(receipt.logs, it))
+        if (decided[i] === "mismatch")
           return { success: false, errorReason: TRANSFER_MISMATCH, transaction: hash };
         return { success: false, errorReason: await reasonNow(it), transaction: hash };
       }),
@@ -219,16 +234,6 @@ export function createBatchSettler(opts: {
     /** How many batches were sent and how many items they carried. */
     stats,
   };
-}
-
-/** Whether the receipt holds the asset's AuthorizationUsed for this item's payer and nonce. */
-function usedIn(logs: Log[], it: SettlementItem): boolean {
-  return parseEventLogs({ abi: AUTHORIZATION_USED_ABI, eventName: "AuthorizationUsed", logs }).some(
-    (l) =>
-      isAddressEqual(l.address, it.asset) &&
-      isAddressEqual(l.args.authorizer, it.from) &&
-      l.args.nonce.toLowerCase() === it.nonce.toLowerCase(),
-  );
 }
 
 const msg = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
