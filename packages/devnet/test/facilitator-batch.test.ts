@@ -129,6 +129,29 @@ describe("batched settlements through the facilitator", () => {
       expect(await chain.balanceOf(b.address)).toBe(before[i + 1]! - BigInt(3000 + i));
     expect(await chain.balanceOf(drained.address)).toBe(0n);
   });
+
+  it("without Multicall3 on the chain, each payment goes alone to the token, estimated first", async () => {
+    const code = await chain.publicClient.getCode({ address: MULTICALL3 });
+    await chain.publicClient.request({ method: "anvil_setCode", params: [MULTICALL3, "0x"] } as never);
+    try {
+      const f = createLocalFacilitator(chain);
+      const before = await chain.balanceOf(operator());
+      const payments = [
+        await verified(f, chain.wallets.buyers[0]!, 61n),
+        await verified(f, chain.wallets.buyers[1]!, 62n),
+      ];
+      const results = await Promise.all(payments.map((p) => f.settle(p.payload, p.requirements)));
+      for (const r of results) expect(r, JSON.stringify(r)).toMatchObject({ success: true });
+      expect(f.batches).toEqual({ batches: 0, items: 0 });
+      for (const r of results) {
+        const tx = await chain.publicClient.getTransaction({ hash: r.transaction as `0x${string}` });
+        expect(tx.to?.toLowerCase()).toBe(chain.usdc.toLowerCase());
+      }
+      expect(await chain.balanceOf(operator())).toBe(before + 123n);
+    } finally {
+      await chain.publicClient.request({ method: "anvil_setCode", params: [MULTICALL3, code] } as never);
+    }
+  });
 });
 
 describe("the batch settler itself", () => {
