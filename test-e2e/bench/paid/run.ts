@@ -163,8 +163,10 @@ const created = (await (
 /** Paid verdicts with `buyers` in parallel, each its own wallet (independent nonces), full x402 round trips. */
 async function paidRate(
   buyers: number,
-): Promise<{ rate: number; paid: number; failed: number; cpuMs: number }> {
+): Promise<{ rate: number; paid: number; failed: number; cpuMs: number; blocks: bigint }> {
   const operatorBefore = await chain.balanceOf(chain.wallets.operator.address);
+  // anvil mines one block per transaction: the blocks of the run are the settlement transactions.
+  const blockBefore = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
   const cpuBefore = apiCpuMs();
   let paid = 0;
   let failed = 0;
@@ -187,7 +189,8 @@ async function paidRate(
   const collected = (await chain.balanceOf(chain.wallets.operator.address)) - operatorBefore;
   if (collected !== BigInt(paid) * 5000n)
     console.error(`MONEY MISMATCH: collected ${collected} for ${paid} paid answers`);
-  return { rate: paid / SECONDS, paid, failed, cpuMs };
+  const blocks = (await chain.publicClient.getBlockNumber({ cacheTime: 0 })) - blockBefore;
+  return { rate: paid / SECONDS, paid, failed, cpuMs, blocks };
 }
 
 // The raw rate is measured before and after the paid runs, so a change of load during the run shows.
@@ -226,4 +229,4 @@ ${paidRuns
   .join("\n")}
 | unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — | — |
 
-(${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)`);
+(${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid in ${r.blocks} blocks, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)`);
