@@ -1,9 +1,55 @@
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { encodeFunctionData, type Hex, parseSignature } from "viem";
-import type { ItemOutcome, SettlementItem } from "./batch.js";
-import { NONCE_USED, TOKEN_ABI, VALID_AFTER, VALID_BEFORE } from "./reasons.js";
+import {
+  encodeFunctionData,
+  type Hex,
+  isAddressEqual,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  parseSignature,
+} from "viem";
+import { waitForReceipt } from "./receipt.js";
+import { type RawSend, rpcCode, type Sent } from "./sender.js";
 
-export { TOKEN_ABI };
+// The exact scheme's reason codes (@x402/evm), so that a refusal reads the same whichever path settled it.
+const NONCE_USED = "invalid_exact_evm_nonce_already_used";
+const TX_FAILED = "invalid_exact_evm_transaction_failed";
+const TRANSFER_MISMATCH = "invalid_exact_evm_transfer_event_mismatch";
+const VALID_BEFORE = "invalid_exact_evm_payload_authorization_valid_before";
+const VALID_AFTER = "invalid_exact_evm_payload_authorization_valid_after";
+const BALANCE = "invalid_exact_evm_insufficient_balance";
+const SIGNATURE = "invalid_exact_evm_signature";
+const PENDING = "settlement_pending";
+
+/** transferWithAuthorization, (v, r, s) form, and the ERC-20 Transfer event. */
+export const TOKEN_ABI = [
+  {
+    type: "function",
+    name: "transferWithAuthorization",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "from", type: "address" },
+      { name: "to", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "validAfter", type: "uint256" },
+      { name: "validBefore", type: "uint256" },
+      { name: "nonce", type: "bytes32" },
+      { name: "v", type: "uint8" },
+      { name: "r", type: "bytes32" },
+      { name: "s", type: "bytes32" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "value", type: "uint256", indexed: false },
+    ],
+  },
+] as const;
 
 /** A signed EIP-3009 TransferWithAuthorization as an x402 exact payload carries it. */
 export interface SignedAuthorization {
@@ -51,23 +97,36 @@ export function eoaAuthorization(
   return p as SignedAuthorization;
 }
 
+/** The same refusal codes the scheme gives for a transaction the node refuses (estimate or broadcast). */
+function reasonOf(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/authorization.*(expired|valid before)|AuthorizationExpired/i.test(msg)) return VALID_BEFORE;
+  if (/authorization.*not.*valid|AuthorizationNotYetValid/i.test(msg)) return VALID_AFTER;
+  if (/authorization.*used|AuthorizationAlreadyUsed|AuthorizationUsedOrCanceled/i.test(msg))
+    return NONCE_USED;
+  if (/transfer.*exceeds.*balance|insufficient.*balance|ERC20InsufficientBalance/i.test(msg)) return BALANCE;
+  if (/invalid.*signature|SignerMismatch|InvalidSignatureV|InvalidSignatureS/i.test(msg)) return SIGNATURE;
+  return TX_FAILED;
+}
+
 /**
  * Settles, without verifying a second time, the EIP-3009 payments this facilitator has itself just
  * verified: the scheme's own settle checks the whole payment again (the payer's code, the EIP-712 hash and
  * the secp256k1 recovery of the signature) before it sends. Here a payment that verified — exactly this
  * payload for exactly these requirements, signed by a plain key (65 bytes) from an address without code —
- * is sent as `transferWithAuthorization(…, v, r, s)` at once, in the next batch (batch.ts). Nothing is taken on
- * trust that could move money wrongly: the token checks the signature, the nonce, the validity window and the
- * balance again when the transaction runs, and the settlement counts only if its receipt carries the token's
- * AuthorizationUsed for this payer and nonce and the Transfer of the amount from the payer to payTo. An authorization this facilitator is settling, or has settled, is
+ * is sent as `transferWithAuthorization(…, v, r, s)` at once. Nothing is taken on trust that could move
+ * money wrongly: the token checks the signature, the nonce, the validity window and the balance again when
+ * the transaction runs, and the settlement counts only if its receipt carries the Transfer of the amount
+ * from the payer to payTo on the asset. An authorization this facilitator is settling, or has settled, is
  * refused without sending. Everything else (smart-wallet signatures, ERC-6492, Permit2, v1 payloads, a
  * payment not verified here) goes to the scheme's settle.
  */
 export function createDirectSettler(opts: {
-  /** Sends the transfer and decides its outcome from the receipt (batch.ts). */
-  settle: (item: SettlementItem) => Promise<ItemOutcome>;
+  client: Pick<PublicClient, "getTransactionReceipt">;
+  send: (req: RawSend) => Promise<Sent>;
   /** The payer's code (shared reads): only an address without code is settled here. */
   codeAt: (address: string) => Promise<Hex | undefined>;
+  confirmationTimeoutMs: number;
   /** How long a verification stands for a settlement (the seller settles within a request). */
   verifiedForMs?: number;
 }) {
@@ -144,12 +203,37 @@ export function createDirectSettler(opts: {
           functionName: "transferWithAuthorization",
           args: transferWithAuthorizationArgs(p),
         });
-        const asset = req.asset as `0x${string}`;
-        const item = { asset, from: a.from, to: a.to, value: BigInt(a.value), nonce: a.nonce, data };
-        const outcome = await opts.settle(item);
-        if (!outcome.success) return refused(outcome.errorReason, outcome.transaction, outcome.errorMessage);
+        let sent: Sent;
+        try {
+          // Gas is estimated first: an authorization the token would refuse is refused here, sending nothing.
+          sent = await opts.send({ to: req.asset as `0x${string}`, data });
+        } catch (err) {
+          return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
+        }
+        const hash = sent.hash;
+        let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>> | undefined;
+        if (sent.receipt) {
+          // The node's own answer (eth_sendRawTransactionSync); code 4 (not in a block yet) or none: ask below.
+          try {
+            receipt = await sent.receipt;
+          } catch (err) {
+            // The node's refusal came after the queue moved on: not sent. No answer at all: outcome unknown.
+            const code = rpcCode(err);
+            if (code !== undefined && code !== 4)
+              return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
+          }
+        }
+        try {
+          receipt ??= await waitForReceipt(opts.client, { hash, timeout: opts.confirmationTimeoutMs });
+        } catch (err) {
+          // Sent, outcome unknown: the caller decides it from the chain.
+          return refused(PENDING, hash, String((err as Error)?.message ?? err));
+        }
+        if (receipt.status !== "success") return refused(TX_FAILED, hash);
+        if (!transferred(receipt.logs, req.asset, a.from, a.to, BigInt(a.value)))
+          return refused(TRANSFER_MISMATCH, hash);
         settled.set(key, Math.min(Number(a.validBefore) * 1000, now + 86_400_000) + 60_000);
-        return { success: true, transaction: outcome.transaction, network, payer };
+        return { success: true, transaction: hash, network, payer };
       } finally {
         // One settlement per verification: a later attempt goes through the scheme's settle.
         verified.delete(p.signature.toLowerCase());
@@ -157,4 +241,15 @@ export function createDirectSettler(opts: {
       }
     },
   };
+}
+
+/** Whether the logs hold the asset's Transfer of `value` from `from` to `to`. */
+export function transferred(logs: Log[], asset: string, from: string, to: string, value: bigint): boolean {
+  const ours = logs.filter((l) => isAddressEqual(l.address, asset as `0x${string}`));
+  return parseEventLogs({ abi: TOKEN_ABI, eventName: "Transfer", logs: ours }).some(
+    (l) =>
+      isAddressEqual(l.args.from, from as `0x${string}`) &&
+      isAddressEqual(l.args.to, to as `0x${string}`) &&
+      l.args.value === value,
+  );
 }

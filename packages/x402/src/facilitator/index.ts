@@ -6,17 +6,9 @@ import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
 import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createBatchSettler } from "./batch.js";
 import { createDirectSettler } from "./direct.js";
 import { createExactVerifier } from "./exact.js";
 
-export {
-  createBatchSettler,
-  type ItemOutcome,
-  MULTICALL3,
-  paidItems,
-  type SettlementItem,
-} from "./batch.js";
 export { type SignedAuthorization, transferWithAuthorizationArgs } from "./direct.js";
 
 import { waitForReceipt } from "./receipt.js";
@@ -98,15 +90,12 @@ export function createChainFacilitator(opts: {
     .map(([name]) => name as `${string}:${string}`);
   if (v1Networks.length > 0) facilitator.registerV1(v1Networks, new ExactEvmSchemeV1(signer));
   // A payment verified here is settled without the scheme verifying it all again (direct.ts).
-  // Its settlements go out in batches: those that arrive while one is in flight leave together as one
-  // Multicall3 transaction, each decided by its own logs in the receipt (batch.ts).
-  const batch = createBatchSettler({
+  const direct = createDirectSettler({
     client: pub as PublicClient,
     send: (req) => sender.send(req),
-    codeAt: (address) => codeAt(address.toLowerCase()),
+    codeAt,
     confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000,
   });
-  const direct = createDirectSettler({ settle: batch.settle, codeAt });
   // Plain-key EIP-3009 payments are accepted after the scheme's checks without its JavaScript signature
   // recovery (the token checks the signature in the simulated transfer; exact.ts); anything else, and any
   // payment a check fails, is verified by the scheme, which gives the reason.
@@ -134,7 +123,6 @@ export function createChainFacilitator(opts: {
     },
     getSupported: async () => facilitator.getSupported() as never,
     settlements: direct.counts,
-    batches: batch.stats,
     verifications,
   };
 }
@@ -145,8 +133,6 @@ export function createChainFacilitator(opts: {
  */
 export type ChainFacilitator = FacilitatorClient & {
   settlements: { direct: number; scheme: number };
-  /** Multicall3 transactions sent for direct settlements, and how many settlements they carried. */
-  batches: { batches: number; items: number };
   verifications: { direct: number; scheme: number };
 };
 
