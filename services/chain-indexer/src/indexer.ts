@@ -1,6 +1,7 @@
 import type { Db } from "@tollgate/db";
 import { LISTED_STATUSES, listedPayTos, refreshOnchainFigures, SHAPE_SAMPLE } from "@tollgate/registry";
 import { sql } from "kysely";
+import { decodeFunctionData, parseAbi } from "viem";
 
 /** keccak256("Transfer(address,address,uint256)"). */
 export const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -10,6 +11,44 @@ export const INDEXER_LOCK_KEY = 7_411_900_013n;
 /** Call-data selectors of USDC that move money: EIP-3009 (both forms) and a plain transfer. */
 const EIP3009 = new Set(["0xe3ee160e", "0xcf092995"]);
 const PLAIN = "0xa9059cbb";
+const MULTICALL3 = "0xca11bde05977b3631167028862be2a173976ca11";
+const AGGREGATE3_ABI = parseAbi([
+  "struct Call3 { address target; bool allowFailure; bytes callData; }",
+  "struct Result { bool success; bytes returnData; }",
+  "function aggregate3(Call3[] calls) payable returns (Result[] returnData)",
+]);
+
+/**
+ * How a transaction paid: eip3009 (transferWithAuthorization on USDC, the x402 exact scheme), plain (transfer on
+ * USDC) or other. A facilitator may settle several x402 payments in one Multicall3 aggregate3 transaction (ours
+ * does: packages/x402/src/facilitator/batch.ts): one whose every call is an EIP-3009 transfer on USDC is eip3009.
+ */
+export function callKind(
+  t: { input: string; to: string | null },
+  usdc: string,
+): "eip3009" | "plain" | "other" {
+  const selector = t.input.slice(0, 10).toLowerCase();
+  const to = t.to?.toLowerCase();
+  if (to === usdc.toLowerCase())
+    return EIP3009.has(selector) ? "eip3009" : selector === PLAIN ? "plain" : "other";
+  if (to !== MULTICALL3) return "other";
+  try {
+    const { functionName, args } = decodeFunctionData({
+      abi: AGGREGATE3_ABI,
+      data: t.input as `0x${string}`,
+    });
+    const calls = functionName === "aggregate3" ? args[0] : [];
+    return calls.length > 0 &&
+      calls.every(
+        (c) =>
+          c.target.toLowerCase() === usdc.toLowerCase() && EIP3009.has(c.callData.slice(0, 10).toLowerCase()),
+      )
+      ? "eip3009"
+      : "other";
+  } catch {
+    return "other";
+  }
+}
 
 export interface IndexerLog {
   info(obj: object, msg?: string): void;
@@ -442,10 +481,7 @@ export class ChainIndexer {
         tx_hash,
       ]);
       if (!t) continue;
-      const selector = t.input.slice(0, 10).toLowerCase();
-      const direct = t.to?.toLowerCase() === this.o.usdc.toLowerCase();
-      const kind =
-        direct && EIP3009.has(selector) ? "eip3009" : direct && selector === PLAIN ? "plain" : "other";
+      const kind = callKind(t, this.o.usdc);
       await this.o.db
         .updateTable("chain_transfers")
         .set({ call_kind: kind })

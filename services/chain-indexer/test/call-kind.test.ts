@@ -1,0 +1,65 @@
+import { encodeFunctionData, parseAbi } from "viem";
+import { describe, expect, it } from "vitest";
+import { callKind } from "../src/indexer.js";
+
+// A payment's shape from its transaction's call data, including the Multicall3 batches a facilitator may send.
+
+const USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11";
+const OTHER = "0x1111111111111111111111111111111111111111";
+const abi = parseAbi([
+  "struct Call3 { address target; bool allowFailure; bytes callData; }",
+  "function aggregate3(Call3[] calls) payable returns (bytes[])",
+  "function tryAggregate(bool requireSuccess, (address target, bytes callData)[] calls) returns (bytes[])",
+]);
+const twa = "0xe3ee160e00";
+const twaBytes = "0xcf09299500";
+const plain = "0xa9059cbb00";
+const batch = (...calls: [string, string][]) =>
+  encodeFunctionData({
+    abi,
+    functionName: "aggregate3",
+    args: [calls.map(([target, callData]) => ({ target, allowFailure: true, callData }) as never)],
+  });
+
+describe("callKind", () => {
+  it.each([
+    ["transferWithAuthorization on USDC", { to: USDC, input: twa }, "eip3009"],
+    ["its bytes-signature form", { to: USDC, input: twaBytes }, "eip3009"],
+    ["transfer on USDC", { to: USDC, input: plain }, "plain"],
+    ["another call on USDC", { to: USDC, input: "0x095ea7b300" }, "other"],
+    ["a contract creation", { to: null, input: "0x6080" }, "other"],
+    [
+      "aggregate3 of EIP-3009 transfers on USDC",
+      { to: MULTICALL3, input: batch([USDC, twa], [USDC, twaBytes]) },
+      "eip3009",
+    ],
+    [
+      "aggregate3 with a plain transfer inside",
+      { to: MULTICALL3, input: batch([USDC, twa], [USDC, plain]) },
+      "other",
+    ],
+    [
+      "aggregate3 calling another token",
+      { to: MULTICALL3, input: batch([USDC, twa], [OTHER, twa]) },
+      "other",
+    ],
+    ["an empty aggregate3", { to: MULTICALL3, input: batch() }, "other"],
+    [
+      "tryAggregate",
+      {
+        to: MULTICALL3,
+        input: encodeFunctionData({
+          abi,
+          functionName: "tryAggregate",
+          args: [false, [{ target: USDC, callData: twa }]],
+        }),
+      },
+      "other",
+    ],
+    ["aggregate3 call data sent to another address", { to: OTHER, input: batch([USDC, twa]) }, "other"],
+    ["call data that does not decode", { to: MULTICALL3, input: "0x82ad56cb00" }, "other"],
+  ])("%s: %s", (_what, tx, kind) => {
+    expect(callKind(tx, USDC)).toBe(kind);
+  });
+});
