@@ -20,8 +20,8 @@ const AGGREGATE3_ABI = parseAbi([
 
 /**
  * How a transaction paid: eip3009 (transferWithAuthorization on USDC, the x402 exact scheme), plain (transfer on
- * USDC) or other. A facilitator may settle several x402 payments in one Multicall3 aggregate3 transaction (ours
- * does: packages/x402/src/facilitator/batch.ts): one whose every call is an EIP-3009 transfer on USDC is eip3009.
+ * USDC) or other. A facilitator may settle several x402 payments in one Multicall3 aggregate3 transaction: one
+ * whose every call is an EIP-3009 transfer on USDC is eip3009.
  */
 export function callKind(
   t: { input: string; to: string | null },
