@@ -15,6 +15,7 @@ import { syncEmbeddings } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { seedListings } from "../api/seed.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
+import { MEMORY_BENCH_NEEDS } from "./needs.js";
 
 const { db, url } = await freshBenchDb("tollgate_bench_heap");
 const ids = await seedListings(db, 5000);
@@ -45,13 +46,7 @@ for (;;) {
   if (r.note.includes("meaning")) break;
   await new Promise((r) => setTimeout(r, 300));
 }
-const NEEDS = [
-  "will it rain tomorrow",
-  "price of bitcoin",
-  "translate to german",
-  "ocr a receipt",
-  "stock quote apple",
-];
+const NEEDS = MEMORY_BENCH_NEEDS;
 let novel = 0;
 let stop = false;
 const agent = async () => {
@@ -61,7 +56,7 @@ const agent = async () => {
       r < 0.5
         ? `${base}/v1/listings/${ids[Math.floor(Math.random() * ids.length)]}`
         : r < 0.8
-          ? `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * 5)]!)}`
+          ? `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * NEEDS.length)]!)}`
           : `${base}/v1/discover?q=${encodeURIComponent(`need number ${novel++} for some data`)}`;
     await (await fetch(u)).arrayBuffer();
   }

@@ -18,6 +18,7 @@ import { syncEmbeddings } from "@tollgate/registry";
 import { createEmbedder } from "@tollgate/semantic";
 import { seedListings } from "../api/seed.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
+import { MEMORY_BENCH_NEEDS } from "./needs.js";
 
 const RUN_S = Number(process.env.RSS_S ?? 720);
 const AGENTS = Number(process.env.RSS_AGENTS ?? 3);
@@ -156,13 +157,7 @@ const sample = async () => {
   }
 };
 
-const NEEDS = [
-  "will it rain tomorrow",
-  "price of bitcoin",
-  "translate to german",
-  "ocr a receipt",
-  "stock quote apple",
-];
+const NEEDS = MEMORY_BENCH_NEEDS;
 const end = Date.now() + RUN_S * 1000;
 // Each api gets the same kind of stream; its own counter numbers its never-seen needs.
 const agent = async (a: (typeof apis)[number]) => {
@@ -172,7 +167,7 @@ const agent = async (a: (typeof apis)[number]) => {
     let u: string;
     if (r < 0.5) u = `${base}/v1/listings/${ids[Math.floor(Math.random() * ids.length)]}`;
     else if (r < 0.8)
-      u = `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * 5)]!)}`;
+      u = `${base}/v1/discover?q=${encodeURIComponent(NEEDS[Math.floor(Math.random() * NEEDS.length)]!)}`;
     else {
       const n = novelSeen.get(a.label)!;
       novelSeen.set(a.label, n + 1);
