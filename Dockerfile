@@ -35,7 +35,8 @@ CMD ["node", "--heap-growing-percent=50", "dist/main.js"]
 FROM runtime AS mcp
 COPY --from=build /src/dist/bundles/mcp /app
 EXPOSE 8090
-CMD ["node", "dist/main.js"]
+# The same heap growth as the api's: it runs the same matcher and caches (packages/devnet SERVICE_NODE_FLAGS).
+CMD ["node", "--heap-growing-percent=50", "dist/main.js"]
 
 FROM runtime AS prober
 COPY --from=build /src/dist/bundles/prober /app

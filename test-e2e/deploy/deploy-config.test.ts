@@ -142,8 +142,8 @@ describe("Dockerfile", () => {
     expect(stageEnv(stages, target)).toMatchObject(SERVICE_PROCESS_ENV);
     expect(SERVICE_PROCESS_ENV.MALLOC_ARENA_MAX).toBe("2");
   });
-  it("runs the api with its heap's growth held to half its live size", () => {
-    expect(stages.get("api")?.cmd).toContain("--heap-growing-percent=50");
+  it.each(["api", "mcp"])("runs %s with its heap's growth held to half its live size", (target) => {
+    expect(stages.get(target)?.cmd).toContain("--heap-growing-percent=50");
   });
   it("has an anvil target copying the anvil version packages/devnet pins", () => {
     const devnet = JSON.parse(

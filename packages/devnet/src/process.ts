@@ -29,6 +29,8 @@ export type ServiceName = "api" | "prober" | "scout-buyer" | "chain-indexer" | "
  */
 export const SERVICE_NODE_FLAGS: Readonly<Partial<Record<ServiceName, readonly string[]>>> = {
   api: ["--heap-growing-percent=50"],
+  // mcp runs the same matcher (model worker, caches) and its reserved heap swung the same way (to ~316 MB).
+  mcp: ["--heap-growing-percent=50"],
 };
 
 export interface RunningService {

@@ -29,10 +29,13 @@ describe("a service started by the devnet", () => {
     expect(s.ready.malloc_arena_max).toBe("16");
   });
 
-  it("runs the api with its heap's growth held to half its live size, unless SERVICE_NODE_ARGS undoes it", async () => {
+  it("runs the api and mcp with their heap's growth held to half its live size, unless SERVICE_NODE_ARGS undoes it", async () => {
     const api = await startService("api", { NODE_ENV: "test" }, { entry });
     started.push(api);
     expect(api.ready.node_flags).toContain("--heap-growing-percent=50");
+    const mcp = await startService("mcp", { NODE_ENV: "test" }, { entry });
+    started.push(mcp);
+    expect(mcp.ready.node_flags).toContain("--heap-growing-percent=50");
     const other = await startService("prober", { NODE_ENV: "test" }, { entry });
     started.push(other);
     expect(other.ready.node_flags).not.toContain("--heap-growing-percent=50");
