@@ -48,7 +48,8 @@ export interface RunningService {
  * the compiled production bundle in that folder: `node dist/main.js` there, as its image runs it) and wait
  * for its "ready" log line. Rejects with the process output if it exits or is not ready in time. `env` must name
  * NODE_ENV (development, test or production): it is never inherited from the caller, as services have no
- * default for it.
+ * default for it. "In time": `timeoutMs`, by default 60 s (a prober under tsx once took over 30 s to start on a
+ * machine at load 15; a service that fails exits and rejects at once).
  * The service runs with `SERVICE_PROCESS_ENV` and its `SERVICE_NODE_FLAGS`, as its image runs it.
  * `SERVICE_NODE_ARGS` (space-separated) adds node flags to every service started, e.g.
  * `SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" pnpm bench:semantic` to profile them.
@@ -58,6 +59,7 @@ export function startService(
   env: Record<string, string>,
   opts: { entry?: string; timeoutMs?: number; bundle?: string } = {},
 ): Promise<RunningService> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
   const entry = opts.entry ?? path.join(ROOT, "services", name, "src", "main.ts");
   // SERVICE_NODE_ARGS come last: V8 takes the last of a repeated flag, so a bench can undo one.
   const nodeArgs = [
@@ -98,8 +100,8 @@ export function startService(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`${name} not ready after ${opts.timeoutMs ?? 30_000} ms:\n${logs.join("")}`));
-    }, opts.timeoutMs ?? 30_000);
+      reject(new Error(`${name} not ready after ${timeoutMs} ms:\n${logs.join("")}`));
+    }, timeoutMs);
     let buffer = "";
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
