@@ -6,7 +6,10 @@
  *     the shipped fused matcher beside the cosine-band matcher it replaced, plain text, and a sweep.
  *  2. Latency of GET /v1/discover?q with semantic matching at 10k and 100k listings, served by the api
  *     process (model in its worker thread, index loaded from Postgres), beside plain-text matching.
- * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1;
+ * Part 1 also measures the fresh set (fresh.ts: listings of its own added to the labelled ones, needs written
+ * without reading the matcher, its lexicon or the other sets) in a directory of its own.
+ * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
+ *      BENCH_QUALITY=fresh measures only the fresh set's quality (with BENCH_SIZES= , no latency rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
  * Its databases are named per run, so two runs at once do not drop each other's.
@@ -33,6 +36,7 @@ import { seedListings } from "../api/seed.js";
 import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
+import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
@@ -51,11 +55,33 @@ let t0 = performance.now();
 // ---- 1. quality -------------------------------------------------------------------------------
 const embedder = createEmbedder();
 await embedder.ready;
-if (QUALITY) {
-  const QUALITY_DB = `${DB_PREFIX}_quality`;
-  const { db } = await freshBenchDb(QUALITY_DB);
+type Listing = (typeof LISTINGS)[number];
+type NeedSet = { name: string; needs: [string, string][]; unserved: string[] };
+interface Quality {
+  set: string;
+  method: string;
+  directory: string;
+  top1: number;
+  top3: number;
+  mrr: number;
+  avgResults: number;
+  unservedEmpty: number;
+}
+
+/**
+ * Quality of `sets` on a directory of `listings` (with their near-duplicate competitors), in a uniform and a
+ * mixed directory: plain text, the cosine band, and the fused matcher with each of `sweep`'s parameters.
+ */
+async function measureQuality(
+  dbName: string,
+  listings: Listing[],
+  duplicates: Record<string, string>,
+  SETS: NeedSet[],
+  sweep: Partial<MatchParams>[],
+): Promise<{ rows: Quality[]; embedS: number }> {
+  const { db } = await freshBenchDb(dbName);
   const idOf = new Map<string, string>();
-  for (const [key, name, description, category] of LISTINGS) {
+  for (const [key, name, description, category] of listings) {
     const prepared = await validateSubmission(
       db,
       { name, description, category, endpoint_url: `https://${key}.example.com/v1`, price_amount: 0.01 },
@@ -70,7 +96,7 @@ if (QUALITY) {
 
   /** The listings that serve a need labelled with `key`: it and its near-duplicate competitors. */
   const servers = (key: string) =>
-    new Set([key, ...Object.entries(DUPLICATES).flatMap(([d, k]) => (k === key ? [d] : []))]);
+    new Set([key, ...Object.entries(duplicates).flatMap(([d, k]) => (k === key ? [d] : []))]);
 
   /** A directory as it is live: mixed statuses, scores and prices (seeded, so every run sees the same one). */
   async function setAttributes(mixed: boolean) {
@@ -97,24 +123,7 @@ if (QUALITY) {
     }
   }
 
-  /** The labelled sets of needs (README: how each was written and which were read while tuning). */
-  const SETS: { name: string; needs: [string, string][]; unserved: string[] }[] = [
-    { name: "labelled", needs: NEEDS, unserved: UNSERVED },
-    { name: "holdout", needs: HOLDOUT_NEEDS, unserved: HOLDOUT_UNSERVED },
-    { name: "third", needs: THIRD_NEEDS, unserved: THIRD_UNSERVED },
-  ];
   const MISSES = process.env.BENCH_MISSES === "true";
-
-  interface Quality {
-    set: string;
-    method: string;
-    directory: string;
-    top1: number;
-    top3: number;
-    mrr: number;
-    avgResults: number;
-    unservedEmpty: number;
-  }
   async function quality(
     set: (typeof SETS)[number],
     method: string,
@@ -178,6 +187,63 @@ if (QUALITY) {
   }
 
   const rowsQ: Quality[] = [];
+  for (const mixed of [false, true]) {
+    const directory = mixed ? "mixed" : "uniform";
+    await setAttributes(mixed);
+    const band = await cosineBandMatcher();
+    for (const set of SETS) {
+      rowsQ.push(await quality(set, "plain text (Postgres full-text)", directory));
+      rowsQ.push(await quality(set, "before: cosine >= 0.25, within 0.2 of best", directory, band));
+    }
+    for (const m of sweep) {
+      const idx = createSemanticIndex(db, embedder, log, { match: m });
+      await idx.refresh();
+      const label = Object.keys(m).length
+        ? m.kindWeight === 0 && m.kindGate === "off"
+          ? "before: fused without service kinds (category, words), same band and floor"
+          : `fused, ${Object.entries(m)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")}`
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight} with focus ${MATCH.kindFocus}, kind gate ${MATCH.kindGate} on ${MATCH.kindGateOn} kinds, slack ${MATCH.kindPrimarySlack}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+      for (const set of SETS) rowsQ.push(await quality(set, label, directory, idx.matcher));
+    }
+  }
+  await db.destroy();
+  await dropBenchDb(dbName);
+  return { rows: rowsQ, embedS };
+}
+
+function printQuality(
+  title: string,
+  listings: Listing[],
+  duplicates: Record<string, string>,
+  SETS: NeedSet[],
+  { rows: rowsQ, embedS }: { rows: Quality[]; embedS: number },
+) {
+  console.log(
+    `## ${title}: ${listings.length} listings (${Object.keys(duplicates).length} near-duplicate competitors); needs served / nothing serves: ${SETS.map((x) => `${x.name} ${x.needs.length} / ${x.unserved.length}`).join(", ")} (listings embedded in ${embedS.toFixed(1)} s)\n`,
+  );
+  console.log(
+    "Ranking exactly as GET /v1/discover returns it. uniform: every listing verified, score 0.9, price 0.01 (relevance alone decides); mixed: 60% verified, 30% unverified, 10% failing, scores 0.5-1, prices 0.001-0.2 USD.\n",
+  );
+  console.log(
+    "| set | directory | matching | top-1 | top-3 | MRR@10 | results per served need | unserved needs with no result |\n|---|---|---|---|---|---|---|---|",
+  );
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  for (const set of SETS)
+    for (const q of rowsQ.filter((r) => r.set === set.name))
+      console.log(
+        `| ${q.set} | ${q.directory} | ${q.method} | ${q.top1.toFixed(2)} | ${q.top3.toFixed(2)} | ${q.mrr.toFixed(3)} | ${q.avgResults.toFixed(1)} | ${pct(q.unservedEmpty)} |`,
+      );
+}
+
+if (QUALITY) {
+  /** The labelled sets of needs (README: how each was written and which were read while tuning). */
+  const SETS: NeedSet[] = [
+    { name: "labelled", needs: NEEDS, unserved: UNSERVED },
+    { name: "holdout", needs: HOLDOUT_NEEDS, unserved: HOLDOUT_UNSERVED },
+    { name: "third", needs: THIRD_NEEDS, unserved: THIRD_UNSERVED },
+  ];
   const sweep: Partial<MatchParams>[] = [
     {},
     { kindWeight: 0, kindGate: "off" },
@@ -204,45 +270,30 @@ if (QUALITY) {
     { floor: 0 },
     { floor: 0.36 },
   ];
-  for (const mixed of [false, true]) {
-    const directory = mixed ? "mixed" : "uniform";
-    await setAttributes(mixed);
-    const band = await cosineBandMatcher();
-    for (const set of SETS) {
-      rowsQ.push(await quality(set, "plain text (Postgres full-text)", directory));
-      rowsQ.push(await quality(set, "before: cosine >= 0.25, within 0.2 of best", directory, band));
-    }
-    for (const m of sweep) {
-      const idx = createSemanticIndex(db, embedder, log, { match: m });
-      await idx.refresh();
-      const label = Object.keys(m).length
-        ? m.kindWeight === 0 && m.kindGate === "off"
-          ? "before: fused without service kinds (category, words), same band and floor"
-          : `fused, ${Object.entries(m)
-              .map(([k, v]) => `${k} ${v}`)
-              .join(", ")}`
-        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight} with focus ${MATCH.kindFocus}, kind gate ${MATCH.kindGate} on ${MATCH.kindGateOn} kinds, slack ${MATCH.kindPrimarySlack}), band ${MATCH.band}, floor ${MATCH.floor}**`;
-      for (const set of SETS) rowsQ.push(await quality(set, label, directory, idx.matcher));
-    }
-  }
-  await db.destroy();
-  await dropBenchDb(QUALITY_DB);
-
-  console.log(
-    `## Quality: ${LISTINGS.length} listings (${Object.keys(DUPLICATES).length} near-duplicate competitors); needs served / nothing serves: ${SETS.map((x) => `${x.name} ${x.needs.length} / ${x.unserved.length}`).join(", ")} (listings embedded in ${embedS.toFixed(1)} s)\n`,
+  if (process.env.BENCH_QUALITY !== "fresh")
+    printQuality(
+      "Quality",
+      LISTINGS,
+      DUPLICATES,
+      SETS,
+      await measureQuality(`${DB_PREFIX}_quality`, LISTINGS, DUPLICATES, SETS, sweep),
+    );
+  // The fresh set (fresh.ts): its own listings added to the labelled ones, needs written without reading the
+  // matcher or its lexicon. Measured apart so that the other sets' figures keep their directory.
+  const listings = [...LISTINGS, ...FRESH_LISTINGS];
+  const duplicates = { ...DUPLICATES, ...FRESH_DUPLICATES };
+  const fresh: NeedSet[] = [{ name: "fresh", needs: FRESH_NEEDS, unserved: FRESH_UNSERVED }];
+  printQuality(
+    "Quality on the fresh set",
+    listings,
+    duplicates,
+    fresh,
+    await measureQuality(`${DB_PREFIX}_fresh`, listings, duplicates, fresh, [
+      {},
+      { kindWeight: 0, kindGate: "off" },
+      { kindGate: "off" },
+    ]),
   );
-  console.log(
-    "Ranking exactly as GET /v1/discover returns it. uniform: every listing verified, score 0.9, price 0.01 (relevance alone decides); mixed: 60% verified, 30% unverified, 10% failing, scores 0.5-1, prices 0.001-0.2 USD.\n",
-  );
-  console.log(
-    "| set | directory | matching | top-1 | top-3 | MRR@10 | results per served need | unserved needs with no result |\n|---|---|---|---|---|---|---|---|",
-  );
-  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-  for (const set of SETS)
-    for (const q of rowsQ.filter((r) => r.set === set.name))
-      console.log(
-        `| ${q.set} | ${q.directory} | ${q.method} | ${q.top1.toFixed(2)} | ${q.top3.toFixed(2)} | ${q.mrr.toFixed(3)} | ${q.avgResults.toFixed(1)} | ${pct(q.unservedEmpty)} |`,
-      );
 }
 
 // ---- 2. latency -------------------------------------------------------------------------------
