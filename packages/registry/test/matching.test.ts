@@ -72,13 +72,62 @@ describe("fusing the evidence", () => {
   });
 
   it("the gate keeps only what is within BAND of the best, and nothing under FLOOR", () => {
-    const s = (id: string, relevance: number) => ({ id, relevance, sharedKinds: 0, sharedPrimary: 0 });
+    const s = (id: string, relevance: number) => ({
+      id,
+      relevance,
+      sharedKinds: 0,
+      sharedPrimary: 0,
+      kindless: false,
+      similarity: relevance,
+    });
     const best = MATCH.floor + 0.2;
     expect(
       gate([s("a", best), s("b", best - MATCH.band + 0.001), s("c", best - MATCH.band - 0.001)]),
     ).toEqual([s("a", best), s("b", best - MATCH.band + 0.001)]);
     expect(gate([s("a", MATCH.floor - 0.001), s("b", MATCH.floor - 0.002)])).toEqual([]);
     expect(gate([])).toEqual([]);
+  });
+
+  it("a need naming kinds: only listings naming one pass, or listings the lexicon knows nothing of", () => {
+    const s = (id: string, relevance: number, sharedPrimary: number, kindless = false) => ({
+      id,
+      relevance,
+      sharedKinds: sharedPrimary,
+      sharedPrimary,
+      kindless,
+      similarity: relevance,
+    });
+    const top = MATCH.kindFloor + 0.1;
+    // The best names other kinds: only the one naming the need's kind passes.
+    expect(gate([s("other", top + 0.01, 0), s("named", top, 1)], MATCH, 1).map((x) => x.id)).toEqual([
+      "named",
+    ]);
+    // Nothing names the need's kind: empty.
+    expect(gate([s("other", top, 0), s("other2", top - 0.01, 0)], MATCH, 1)).toEqual([]);
+    // A listing naming no kind at all is not excluded for it (kindless "pass"), above FLOOR only.
+    expect(gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], MATCH, 1).map((x) => x.id)).toEqual([
+      "unknown",
+    ]);
+    expect(gate([s("unknown", MATCH.floor - 0.001, 0, true)], MATCH, 1)).toEqual([]);
+    expect(
+      gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], { ...MATCH, kindless: "exclude" }, 1),
+    ).toEqual([]);
+  });
+
+  it("kindSpread: a kind named only by a listing far from the need in meaning is not taken as the need's", () => {
+    const s = (id: string, relevance: number, similarity: number, sharedPrimary: number) => ({
+      id,
+      relevance,
+      sharedKinds: sharedPrimary,
+      sharedPrimary,
+      kindless: false,
+      similarity,
+    });
+    const far = [s("near", 0.5, 0.5, 0), s("kind", 0.45, 0.3, 1)];
+    expect(gate(far, MATCH, 1).map((x) => x.id)).toEqual(["kind"]);
+    expect(gate(far, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["near"]);
+    const close = [s("near", 0.5, 0.5, 0), s("kind", 0.45, 0.45, 1)];
+    expect(gate(close, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["kind"]);
   });
 });
 

@@ -269,14 +269,20 @@ if (QUALITY) {
     { band: 0.05 },
     { floor: 0 },
     { floor: 0.36 },
+    { kindSpread: 0.05 },
+    { kindSpread: 0.1 },
+    { kindSpread: 0.15 },
+    { kindless: "pass", kindSpread: 0.1 },
   ];
+  // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep.
+  const swept = process.env.BENCH_SWEEP === "short" ? [sweep[0]!, ...sweep.slice(-4)] : sweep;
   if (process.env.BENCH_QUALITY !== "fresh")
     printQuality(
       "Quality",
       LISTINGS,
       DUPLICATES,
       SETS,
-      await measureQuality(`${DB_PREFIX}_quality`, LISTINGS, DUPLICATES, SETS, sweep),
+      await measureQuality(`${DB_PREFIX}_quality`, LISTINGS, DUPLICATES, SETS, swept),
     );
   // The fresh set (fresh.ts): its own listings added to the labelled ones, needs written without reading the
   // matcher or its lexicon. Measured apart so that the other sets' figures keep their directory.
@@ -292,6 +298,11 @@ if (QUALITY) {
       {},
       { kindWeight: 0, kindGate: "off" },
       { kindGate: "off" },
+      { kindless: "pass" },
+      { kindSpread: 0.05 },
+      { kindSpread: 0.1 },
+      { kindSpread: 0.15 },
+      { kindless: "pass", kindSpread: 0.1 },
     ]),
   );
 }
