@@ -274,8 +274,13 @@ if (QUALITY) {
     { kindSpread: 0.15 },
     { kindless: "pass", kindSpread: 0.1 },
   ];
-  // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep.
-  const swept = process.env.BENCH_SWEEP === "short" ? [sweep[0]!, ...sweep.slice(-4)] : sweep;
+  // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
+  const swept =
+    process.env.BENCH_SWEEP === "short"
+      ? [sweep[0]!, ...sweep.slice(-4)]
+      : process.env.BENCH_SWEEP === "shipped"
+        ? [sweep[0]!]
+        : sweep;
   if (process.env.BENCH_QUALITY !== "fresh")
     printQuality(
       "Quality",

@@ -182,19 +182,19 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.price",
     "data.crypto",
-    "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|doge|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price|price of bitcoin|price of solana|price of ethereum|price of eth|price of btc|price of sol|bitcoin price|solana price|ethereum price|eth price|btc price",
+    "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price|price of bitcoin|price of solana|price of ethereum|price of eth|price of btc|price of sol|bitcoin price|solana price|ethereum price|eth price|btc price",
     "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|crypto market data|trading pairs|24h volume",
   ),
   k(
     "crypto.wallet",
     "data.crypto",
-    "what is in this wallet|what does this wallet hold|how much does this address hold|wallet|my holdings|my bags|net worth|what do i own|holdings",
+    "what is in this wallet|what does this wallet hold|how much does this address hold|wallet|my holdings|my bags|net worth|what do i own|crypto holdings|token holdings|wallet holdings",
     "wallet balance|wallet balances|token balances|portfolio|portfolio tracking|holdings|address balance|net worth|multi-chain portfolio|wallet analytics",
   ),
   k(
     "crypto.security",
     "data.crypto",
-    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|hacked|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell",
+    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|protocol hacked|hacked protocol|got drained|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell",
     "token security|contract security|security audit|honeypot detection|risk score|risk scoring|malicious contract|scam detection|rug check|contract risk|address screening|approval risk|smart contract audit",
   ),
   k(
@@ -267,13 +267,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.routing",
     "data.maps",
-    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|commute",
+    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time",
     "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|walking|route optimisation|route optimization|driving directions|cycling directions|bicycle|on foot|by car",
   ),
   k(
     "maps.places",
     "data.maps",
-    "near me|nearby|around here|close to|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near",
+    "near me|nearby|around here|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near",
     "places|points of interest|poi|place search|local search|business listings|opening hours|place details|venues|nearby search|coffee shop",
   ),
   k(
@@ -316,14 +316,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "social.posts",
     "data.news",
-    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|viral|trending|followers|influencer|influencers",
+    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|influencer|influencers",
     "social media|social posts|social media data|hashtags|social profiles|creators|follower counts|engagement metrics|x posts",
   ),
   // ---- sports -------------------------------------------------------------------------------------------
   k(
     "sports.scores",
     "data.sports",
-    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the|current score|live score|when do * play|when does * play|play next|next match|next fixture",
+    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture",
     "live scores|match results|fixtures|standings|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores",
   ),
   k(
@@ -410,12 +410,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "science.papers",
     "data.science",
     "studies on|study about|research on|what does the research say|scientific evidence|who has published|academic work|papers about|papers on|been cited|times cited|citation count|citations of|cited by|how often * cited",
-    "research papers|papers|scholarly|academic|citations|citation|journals|journal articles|preprints|arxiv|pubmed|doi|literature search|publications|scientific literature|abstracts",
+    "research papers|papers on|papers about|scientific papers|academic papers|published papers|scholarly|academic|citations|citation|journals|journal articles|preprints|arxiv|pubmed|doi|literature search|publications|scientific literature|abstracts",
   ),
   k(
     "science.chemistry",
     "data.science",
-    "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|compound|compounds|melting point|boiling point",
+    "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|chemical compound|chemical compounds|melting point|boiling point",
     "chemistry|chemical data|molecular|molecular weight|smiles|inchi|cas number|pubchem|chemical properties|compound data|reactions|toxicology",
   ),
   k(
@@ -433,7 +433,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.medical",
     "data.science",
-    "symptoms|sick|illness|disease|diseases|diagnosis|what is wrong with me|doctor|treatment for|cure",
+    "symptoms|sick|illness|disease|diseases|diagnosis|what is wrong with me|see a doctor|treatment for|cure",
     "medical|clinical|clinical trials|icd|icd-10|medical codes|diagnoses|health data|medical terminology|snomed|disease data|medical conditions",
   ),
   k(
@@ -501,7 +501,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "gov.elections",
     "data.government",
     "who is my representative|election|elections|who won the election|vote|voting|polls|politician|politicians|senator|congressman|mp",
-    "election results|election data|candidates|polling|legislators|representatives|campaign finance|lobbying|voting records|parliament members|congress",
+    "election results|election data|election candidates|candidates running|polling|legislators|representatives|campaign finance|lobbying|voting records|parliament members|congress",
   ),
   k(
     "gov.holidays",
@@ -574,7 +574,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "energy",
     "data.other",
     "electricity|power bill|energy bill|cheapest time to charge|price of power|petrol|diesel|fuel|gas station|charging my car|charging station",
-    "energy prices|electricity prices|power prices|spot power|grid|energy data|kwh|fuel prices|ev charging|charging stations|utility rates|day-ahead|electricity tariffs",
+    "energy prices|electricity prices|power prices|spot power|power grid|grid load|energy data|kwh|fuel prices|ev charging|charging stations|utility rates|day-ahead|electricity tariffs",
   ),
   k(
     "energy.carbon",
@@ -585,7 +585,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.media",
     "data.other",
-    "movie|movies|film|films|tv show|tv shows|series to watch|where can i watch|what to watch|actor|actress|box office",
+    "movie|movies|film|films|tv show|tv shows|series to watch|where can i watch|what to watch|which actor|the actor who|actress|box office",
     "movie data|film data|tv data|streaming availability|cast and crew|imdb|episodes|entertainment data|movie ratings",
   ),
   k(
@@ -695,7 +695,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.generate",
     "compute.image",
-    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|logo for|artwork|art of|sketch|cartoon|poster|avatar|wallpaper",
+    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|logo for|artwork|art of|sketch|cartoon|design a poster|make a poster|avatar|wallpaper",
     "image generation|text-to-image|text to image|generate images|generated images|diffusion|stable diffusion|flux|dall-e|midjourney|sdxl|image synthesis|ai art",
   ),
   k(
