@@ -147,4 +147,6 @@ export function demandFromConfig(c: {
 /** Discovery by meaning: the embedding model runs in each api/mcp replica (off to plain text when false). */
 export const searchEnv = {
   SEMANTIC_SEARCH: envBoolean(true),
+  /** Vectors of needs kept per replica (least recently used dropped first; ~2.3 KB each with their objects). */
+  QUERY_VECTOR_CACHE: envInt(20_000, 1, 1_000_000),
 };

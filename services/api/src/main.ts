@@ -48,7 +48,7 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
   });
   const demand = demandFromConfig(config);
   // Discovery by meaning: the model in a worker thread, every listing vector in memory (follows Postgres).
-  const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
+  const embedder = config.SEMANTIC_SEARCH ? createEmbedder({ cacheSize: config.QUERY_VECTOR_CACHE }) : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
   const modelState = modelStateOf(embedder?.ready ?? null);

@@ -27,7 +27,7 @@ await runService("mcp", mcpEnvSchema, async ({ config, log, shutdown, metrics, s
   const demand = demandFromConfig(config);
   // find_paid_service is logged as demand exactly like GET /v1/discover (same producer, source "mcp").
   // Discovery by meaning: the model in a worker thread, every listing vector in memory (follows Postgres).
-  const embedder = config.SEMANTIC_SEARCH ? createEmbedder() : null;
+  const embedder = config.SEMANTIC_SEARCH ? createEmbedder({ cacheSize: config.QUERY_VECTOR_CACHE }) : null;
   const semantic = embedder ? createSemanticIndex(db, embedder, log) : null;
   semantic?.start();
   const modelState = modelStateOf(embedder?.ready ?? null);

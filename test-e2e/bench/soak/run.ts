@@ -6,7 +6,8 @@
  * Reports per route the requests, error rate, p50 and p99, and each process's resident memory after warm-up,
  * at the end, and its trend over the second half (a leak shows as a steady climb).
  * Run: pnpm bench:soak   (BENCH_SOAK_S, BENCH_AGENTS default 8, BENCH_LISTINGS default 5000; SOAK_SAMPLES=<file>
- * writes every memory sample there as JSON)
+ * writes every memory sample there as JSON; BENCH_VECTOR_CACHE=<n> gives the api and mcp a query-vector cache of
+ * n needs instead of 20,000, so that it fills early in a run and the rest shows memory with every cache full)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -91,6 +92,7 @@ const env = {
   DISCOVER_LIMIT_PER_MINUTE: "1000000",
   MCP_LIMIT_PER_MINUTE: "1000000",
   SUBMISSION_LIMIT_PER_HOUR: "100000",
+  ...(process.env.BENCH_VECTOR_CACHE ? { QUERY_VECTOR_CACHE: process.env.BENCH_VECTOR_CACHE } : {}),
 };
 const procs: RunningService[] = [];
 // A run that fails part-way must not leave services or the chain running behind it.
@@ -377,7 +379,7 @@ await demo.stop();
 await chain.stop();
 
 console.log(
-  `\nSoak: ${SOAK_S} s, ${AGENTS} agents, ${LISTINGS + 204} listings; ${probes} probes and ${purchases} scout purchases made meanwhile`,
+  `\nSoak: ${SOAK_S} s, ${AGENTS} agents, ${LISTINGS + 204} listings; ${probes} probes and ${purchases} scout purchases made meanwhile; query-vector cache ${process.env.BENCH_VECTOR_CACHE ?? "20000 (default)"} needs`,
 );
 console.log("| route | requests | errors | error rate | p50 ms | p99 ms | statuses |");
 console.log("|---|---|---|---|---|---|---|");
