@@ -10,7 +10,8 @@
  *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
  * candidate names any of them (the need is served by nothing here); otherwise the candidates within BAND of
- * the best, and when the need names kinds, only those naming one of them (KIND_GATE "only"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
+ * the best, and when the need names kinds, only those naming one of them or naming no kind at all (KIND_GATE
+ * "only", KINDLESS "pass"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
@@ -220,7 +221,8 @@ export function fuse(
 
 /**
  * The gate: none when the best is under the floor, or when the need names kinds of service (`needKinds` > 0)
- * and no candidate names one of them; else those within `band` of the best (order kept).
+ * and no candidate names one of them; else those within `band` of the best (order kept). With `kindless`
+ * "pass", a candidate naming no kind at all is not excluded by the need's kinds but must clear `floor`.
  */
 export function gate(
   scored: readonly Scored[],
