@@ -11,6 +11,7 @@ import {
   gate,
   kindsOf,
   likelyCategories,
+  listingKinds,
   MATCH,
   type SearchEvent,
   stemHashes,
@@ -23,7 +24,7 @@ const candidate = (id: string, similarity: number, category: string, text: strin
   similarity,
   category,
   stems: stemHashes(text),
-  kinds: kindsOf(text),
+  kinds: listingKinds(text),
 });
 
 describe("fusing the evidence", () => {

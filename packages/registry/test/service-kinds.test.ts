@@ -14,6 +14,7 @@ import {
   kindsOf,
   LEXICON,
   likelyCategories,
+  listingKinds,
   MATCH,
   normalise,
   primaryKinds,
@@ -42,6 +43,29 @@ describe("the service-kind lexicon", () => {
     expect(normalise("forecasts")).toBe(normalise("forecasting"));
     expect(normalise("news")).not.toBe(normalise("new"));
     expect(kinds("every query new 1234")).toEqual([]);
+  });
+
+  it("a listing names a kind by what it sells, not by a single word a need would ask with", () => {
+    // "snow" asks for a forecast in a need; in a seller's description it is something the archive holds.
+    expect(kinds("how much snow tomorrow in Zermatt")).toEqual(["weather.forecast"]);
+    const archive = "Historical observations back to 1940: daily highs, lows, rainfall and snow depth";
+    expect(kinds(archive)).toContain("weather.forecast");
+    expect(kindIds(listingKinds(archive))).toEqual(["weather.history"]);
+    // Such words are attributes in listings ("every native coin", "pharmacies") ...
+    expect(
+      kindIds(listingKinds("Every ERC-20 and native coin held by a wallet, with portfolio values")),
+    ).not.toContain("crypto.price");
+    // ... but a listing naming no kind otherwise keeps them: the lexicon still says what it sells.
+    expect(kindIds(listingKinds("Umbrella alerts"))).toEqual(kinds("Umbrella alerts"));
+  });
+
+  it("words that name a format or a carrier are not kinds; 'customs' is not 'custom'", () => {
+    // A PDF is a format many services take or give; only converting or rendering one is document conversion.
+    expect(kinds("pull the fields out of these PDFs")).not.toContain("doc.convert");
+    expect(kinds("render HTML templates into PDF documents")).toContain("doc.convert");
+    expect(kinds("shipping rates from UPS, FedEx and DHL")).not.toContain("ship.tracking");
+    expect(kinds("machine translation with custom glossaries")).not.toContain("ship.customs");
+    expect(kinds("customs duties for a parcel to Canada")).toContain("ship.customs");
   });
 
   it("`*` in a phrase stands for up to three words", () => {
@@ -132,7 +156,7 @@ const candidate = (id: string, similarity: number, text: string): Candidate => (
   similarity,
   category: "data.crypto",
   stems: stemHashes(text),
-  kinds: kindsOf(text),
+  kinds: listingKinds(text),
 });
 
 describe("kinds as evidence and in the gate", () => {

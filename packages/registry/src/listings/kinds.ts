@@ -7,7 +7,17 @@
 import { SERVICE_KINDS, type ServiceKind } from "./service-kinds.js";
 
 /** Words whose plural-looking ending is part of the word ("news" is not "new"). */
-const KEEP = new Set(["news", "odds", "aids", "mars", "physics", "analytics", "economics", "genetics"]);
+const KEEP = new Set([
+  "news",
+  "odds",
+  "aids",
+  "mars",
+  "physics",
+  "analytics",
+  "economics",
+  "genetics",
+  "customs",
+]);
 
 /**
  * A word's normal form: lower case, possessive and plural endings dropped, -ing/-ed dropped, a final e
@@ -41,6 +51,8 @@ export function words(text: string): string[] {
 interface Phrase {
   rest: string[];
   kind: number;
+  /** A single word from the kind's `asks` ("snow", "coin", "pharmacy"): a need's word, not a listing's. */
+  loose: boolean;
 }
 
 /** The lexicon compiled: each phrase's first word → the phrases starting with it and their kind. */
@@ -52,14 +64,18 @@ export interface KindLexicon {
 export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
   const byFirst = new Map<string, Phrase[]>();
   for (const [kind, sk] of kinds.entries())
-    for (const phrase of `${sk.asks}|${sk.offers}`.split("|")) {
-      const ws = words(phrase);
-      const first = ws[0];
-      if (first === undefined) continue;
-      const list = byFirst.get(first) ?? [];
-      list.push({ rest: ws.slice(1), kind });
-      byFirst.set(first, list);
-    }
+    for (const [side, phrases] of [
+      ["asks", sk.asks],
+      ["offers", sk.offers],
+    ] as const)
+      for (const phrase of phrases.split("|")) {
+        const ws = words(phrase);
+        const first = ws[0];
+        if (first === undefined) continue;
+        const list = byFirst.get(first) ?? [];
+        list.push({ rest: ws.slice(1), kind, loose: side === "asks" && ws.length === 1 });
+        byFirst.set(first, list);
+      }
   return { kinds, byFirst };
 }
 
@@ -94,13 +110,14 @@ export interface KindMatch {
  * another kind does not count: "dumping their own stock" names insider filings, not stock quotes, and "what was
  * the temperature" names past weather, not a forecast.
  */
-export function kindMatches(text: string, lexicon: KindLexicon = LEXICON): KindMatch[] {
+export function kindMatches(text: string, lexicon: KindLexicon = LEXICON, listing = false): KindMatch[] {
   const ws = words(text);
   const all: KindMatch[] = [];
   for (let i = 0; i < ws.length; i++) {
     const phrases = lexicon.byFirst.get(ws[i]!);
     if (!phrases) continue;
     for (const p of phrases) {
+      if (listing && p.loose) continue;
       const end = matchRest(p.rest, 0, ws, i + 1);
       if (end >= 0) all.push({ kind: p.kind, start: i, end, length: p.rest.length + 1 });
     }
@@ -116,6 +133,17 @@ export function kindMatches(text: string, lexicon: KindLexicon = LEXICON): KindM
 /** The kinds a text names, as sorted indices into `lexicon.kinds`. */
 export function kindsOf(text: string, lexicon: KindLexicon = LEXICON): Uint16Array {
   return Uint16Array.from(kindMatches(text, lexicon).map((m) => m.kind));
+}
+
+/**
+ * The kinds a listing's name and description name. As `kindsOf`, but a single word from a kind's `asks` does not
+ * count: a need says "snow", "coin" or "pharmacy" to ask for a forecast, a price or a place, while a seller names
+ * such words as what its data holds ("rainfall and snow depth", "every native coin", "pharmacies, gas stations")
+ * and names what it sells in its `offers` phrases.
+ */
+export function listingKinds(text: string, lexicon: KindLexicon = LEXICON): Uint16Array {
+  const strict = kindMatches(text, lexicon, true);
+  return Uint16Array.from((strict.length > 0 ? strict : kindMatches(text, lexicon)).map((m) => m.kind));
 }
 
 /**

@@ -4,7 +4,7 @@ import { bytesToVector, dot, type Embedder, VectorIndex, vectorToBytes } from "@
 import { sql } from "kysely";
 import { CATEGORY_PROFILES } from "./category-profiles.js";
 import type { Match, QueryMatcher } from "./discover.js";
-import { kindIds, kindsOf } from "./kinds.js";
+import { kindIds, listingKinds } from "./kinds.js";
 import {
   type Candidate,
   fuse,
@@ -143,7 +143,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           } else {
             index.upsert(r.id, bytesToVector(r.embedding));
             const text = `${r.name} ${r.description}`;
-            meta.set(r.id, { category: r.category, stems: stemHashes(text), kinds: kindsOf(text) });
+            meta.set(r.id, { category: r.category, stems: stemHashes(text), kinds: listingKinds(text) });
           }
           stamps.set(r.id, r.embedding_synced_at.getTime());
         }

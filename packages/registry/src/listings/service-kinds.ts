@@ -43,7 +43,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "weather.history",
     "data.weather",
     "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature|what was the temperature|what was the weather|was the temperature|how hot was it|how cold was it|weather was like|how much snow fell|how much rain fell|snow fell|rain fell",
-    "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record|weather observations|historical daily|observations since|what was the weather|weather on a past date",
+    "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record|weather observations|observations since|what was the weather|weather on a past date|historical daily weather|daily observations",
   ),
   k(
     "weather.air_quality",
@@ -78,7 +78,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.reverse_geocode",
     "data.maps",
-    "where am i|my location|my current location|which street|what address is|what place is at",
+    "where am i|my location|my current location|which street|what address is|what place is at|what street|street is at|address is at|what is at these coordinates|what's at these coordinates",
     "reverse geocoding|reverse geocode|coordinates to address|coordinates to an address|nearest address|nearest postal address|point to address|gps|gps position",
   ),
   k(
@@ -121,8 +121,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.fx",
     "data.finance",
-    "to euros|to dollars|to yen|euros|euro|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money",
-    "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|usd|eur|gbp|jpy|conversion rate",
+    "to euros|to dollars|to yen|euros|euro|yen|pounds|francs|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money|usd|eur|gbp|jpy",
+    "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|conversion rate",
   ),
   k(
     "finance.macro",
@@ -140,7 +140,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.options",
     "data.finance",
     "calls and puts|call options|put options|options on|iv|delta|gamma|theta|calls expiring|puts expiring|expiring next|option greeks",
-    "options chain|option chain|implied volatility|greeks|strike|derivatives|options data|open interest",
+    "options chain|option chain|implied volatility|greeks|derivatives|options data|open interest|strike price|strike prices",
   ),
   k(
     "finance.dividends",
@@ -194,14 +194,26 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.security",
     "data.crypto",
-    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|protocol hacked|hacked protocol|got drained|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell",
+    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|protocol hacked|hacked protocol|got drained|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell|stop people from selling|can the dev|dev can|stop * selling|is it safe to ape|before i ape|mint authority|honeypots",
     "token security|contract security|security audit|honeypot detection|risk score|risk scoring|malicious contract|scam detection|rug check|contract risk|address screening|approval risk|smart contract audit",
   ),
   k(
     "crypto.nft",
     "data.crypto",
-    "bored ape|bored apes|apes|punks|cryptopunks|azuki|pudgy|pfp|jpeg|jpegs|digital art|collectibles|opensea|minted|mint",
+    "bored ape|bored apes|apes|punks|cryptopunks|azuki|pudgy|pfp|jpeg|jpegs|digital art|collectibles|opensea|minted",
     "nft|nfts|nft collection|nft collections|floor price|floor prices|collection stats|nft metadata|nft sales|non-fungible|erc-721|erc-1155|traits|rarity",
+  ),
+  k(
+    "crypto.nft_mint",
+    "data.crypto",
+    "mint this|mint an nft|mint it as|mint as an nft|mint my|into an nft|as an nft|create an nft|mint",
+    "nft minting|mint nfts|minting api|lazy minting|mint tokens for",
+  ),
+  k(
+    "crypto.rpc",
+    "data.crypto",
+    "call a contract|function on a contract|read-only function|read a contract|contract call|event logs|fetch * logs|latest block|block number|query the chain|query the blockchain|broadcast a transaction|send a raw transaction|node access|archive data",
+    "rpc|json-rpc|rpc endpoint|rpc endpoints|rpc node|rpc nodes|node provider|eth_call|getlogs|archive node|archive state|full node|blockchain nodes|web3 provider|node infrastructure|rpc api",
   ),
   k(
     "crypto.gas",
@@ -218,8 +230,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.transactions",
     "data.crypto",
-    "did my transaction go through|did it confirm|stuck transaction|where did my crypto go|sent crypto|transfer went through|who sent",
-    "transaction hash|tx hash|txid|transaction lookup|transaction status|transaction history|confirmations|block explorer|explorer|on-chain transactions|transfers|decoded transactions|onchain",
+    "did my transaction go through|did it confirm|stuck transaction|where did my crypto go|sent crypto|transfer went through|who sent|transfers",
+    "transaction hash|tx hash|txid|transaction lookup|transaction status|transaction history|confirmations|block explorer|explorer|on-chain transactions|decoded transactions|onchain",
   ),
   k(
     "crypto.ens",
@@ -267,19 +279,19 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.routing",
     "data.maps",
-    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time",
-    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|navigation|walking|route optimisation|route optimization|driving directions|cycling directions|bicycle|on foot|by car",
+    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle",
+    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car",
   ),
   k(
     "maps.places",
     "data.maps",
-    "near me|nearby|around here|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near",
-    "places|points of interest|poi|place search|local search|business listings|opening hours|place details|venues|nearby search|coffee shop",
+    "near me|nearby|around here|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near|venues",
+    "places|points of interest|poi|place search|local search|business listings|opening hours|place details|nearby search|coffee shop",
   ),
   k(
     "maps.ip",
     "data.maps",
-    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address",
+    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address|using a vpn|behind a vpn|hiding their location|masking their location|connecting from|real location of this visitor",
     "ip geolocation|ip lookup|ip location|ip to country|ip intelligence|asn|isp|vpn detection|proxy detection|ip address|ip reputation",
   ),
   k(
@@ -304,7 +316,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "news.search",
     "data.news",
-    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about",
+    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying",
     "news|headlines|news search|news articles|breaking news|news api|publishers|news feed|media coverage|news monitoring",
   ),
   k(
@@ -384,7 +396,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.enrichment",
     "data.people",
-    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with",
+    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with|how do i reach|reach the head of|reach * directly|contact info for|direct line|direct dial|phone number of the",
     "people search|person lookup|contact enrichment|people data|person enrichment|contact data|contact details|professional profiles|linkedin|lead enrichment|leads|prospecting|b2b contacts|decision makers",
   ),
   k(
@@ -445,8 +457,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.earth",
     "data.science",
-    "earthquake|earthquakes|quake|tremor|volcano|volcanic|eruption|shaking",
-    "seismic|seismology|seismic events|usgs|geology|geological|magnitude|volcanic activity|natural hazards",
+    "earthquake|earthquakes|quake|tremor|volcano|volcanic|eruption|shaking|magnitude",
+    "seismic|seismology|seismic events|usgs|geology|geological|volcanic activity|natural hazards",
   ),
   k(
     "science.biodiversity",
@@ -471,7 +483,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "gov.courts",
     "data.government",
     "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble",
-    "court|courts|case law|court cases|court decisions|judgments|judgements|rulings|dockets|litigation|legal cases|court records|precedent|jurisprudence",
+    "court|courts|case law|court cases|court decisions|judgments|judgements|court rulings|dockets|litigation|legal cases|court records|precedent|jurisprudence",
   ),
   k(
     "gov.sanctions",
@@ -512,15 +524,21 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.recalls",
     "data.government",
-    "is this recalled|was this recalled|unsafe product|contaminated",
-    "recalls|product recalls|recall notices|safety recalls|food recalls|vehicle recalls|safety alerts",
+    "is this recalled|was this recalled|unsafe product|contaminated|recalls",
+    "product recalls|recall notices|safety recalls|food recalls|vehicle recalls|safety alerts",
   ),
   // ---- travel, food, property, vehicles, energy, other data ----------------------------------------------
   k(
     "travel.flight_status",
     "data.other",
-    "is my flight on time|is my flight delayed|flight delayed|when does the flight land|when does my flight|plane landed|has the plane|where is the plane|flight late|my flight",
-    "flight status|flight tracking|flight data|arrivals|aviation|flight schedules|airlines|airline|aircraft|flight positions|ads-b|flight delays|flight departures",
+    "is my flight on time|is my flight delayed|flight delayed|when does the flight land|when does my flight|plane landed|has the plane|where is the plane|flight late|my flight|airline|airlines",
+    "flight status|flight tracking|flight data|arrivals|aviation|flight schedules|aircraft|flight positions|ads-b|flight delays|flight departures",
+  ),
+  k(
+    "travel.checkin",
+    "data.other",
+    "check me in|check in for my flight|check-in for my flight|boarding pass|online check-in|choose my seat|pick my seat",
+    "flight check-in|online check-in|boarding passes|airline check-in",
   ),
   k(
     "travel.flight_search",
@@ -543,8 +561,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "travel.visa",
     "data.other",
-    "do i need a visa|can i travel to|entry rules|passport to enter|safe to travel",
-    "visa requirements|visa|entry requirements|travel advisories|travel restrictions|travel documents",
+    "do i need a visa|can i travel to|entry rules|passport to enter|safe to travel|visa",
+    "visa requirements|entry requirements|travel advisories|travel restrictions|travel documents",
   ),
   k(
     "food.recipes",
@@ -597,8 +615,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.books",
     "data.other",
-    "novel|author of|who wrote|reading list|what to read",
-    "book data|book metadata|isbn|bibliographic|library catalog|books to read|a good book|book recommendations",
+    "novel|author of|who wrote|reading list|what to read|isbn",
+    "book data|book metadata|bibliographic|library catalog|books to read|a good book|book recommendations",
   ),
   k(
     "entertainment.games",
@@ -609,8 +627,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "events",
     "data.other",
-    "things to do|what's on|whats on|concert|concerts|gig|gigs|festival|festivals|tickets for|shows this weekend",
-    "event search|event listings|venues|event data|local events|event tickets|event ticketing",
+    "things to do|what's on|whats on|concert|concerts|gig|gigs|festival|festivals|tickets for|shows this weekend|venues",
+    "event search|event listings|event data|local events|event tickets|event ticketing",
   ),
   k(
     "knowledge.dictionary",
@@ -646,20 +664,20 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.translate",
     "compute.inference",
-    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages",
-    "translate|translation|translations|translator|machine translation|language pairs|localisation|localization|multilingual|target language|source language|between languages",
+    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages|multilingual|into portuguese|into brazilian|into italian|into korean|into arabic|into russian|into hindi|into dutch|into polish|into turkish|into mandarin|into * portuguese|into * spanish|into * french|into * chinese",
+    "translate|translation|translations|translator|machine translation|language pairs|localisation|localization|target language|source language|between languages",
   ),
   k(
     "llm.embeddings",
     "compute.inference",
-    "find similar texts|similar documents|semantic similarity|meaning of texts as numbers|search by meaning",
-    "embedding|embeddings|vector|vectors|text embeddings|vector search|semantic search|similarity search|rag|retrieval|dense vectors|sentence embeddings",
+    "find similar texts|similar documents|semantic similarity|meaning of texts as numbers|search by meaning|vector|vectors|retrieval|cluster|clustering|similar items|compare meaning|numbers i can compare|nearest neighbours|nearest neighbors|find similar",
+    "embedding|embeddings|text embeddings|vector search|semantic search|similarity search|rag|dense vectors|sentence embeddings",
   ),
   k(
     "llm.moderation",
     "compute.inference",
-    "offensive|abusive|toxic|hateful|hate speech|rude|inappropriate|harassment|insults|bad words|swear|profanity|keep my forum clean|block nasty",
-    "moderation|content moderation|toxicity|toxicity detection|harmful content|content safety|policy violations|profanity filter|trust and safety|abuse detection|spam detection",
+    "offensive|abusive|toxic|hateful|hate speech|rude|inappropriate|harassment|insults|bad words|swear|profanity|keep my forum clean|block nasty|toxicity",
+    "moderation|content moderation|toxicity detection|harmful content|content safety|policy violations|profanity filter|trust and safety|abuse detection|spam detection",
   ),
   k(
     "llm.classify",
@@ -707,7 +725,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.ocr",
     "compute.image",
-    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|invoice|invoices|handwriting|handwritten|business card|menu photo",
+    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice",
     "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr",
   ),
   k(
@@ -743,8 +761,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "video",
     "compute.image",
-    "make a video|create a video|animate|animation|edit my video|trim video|gif",
-    "video generation|text-to-video|text to video|video editing|video processing|transcoding|video analysis|video frames|video|videos|video clips",
+    "make a video|create a video|animate|animation|edit my video|trim video|gif|video|videos",
+    "video generation|text-to-video|text to video|video editing|video processing|transcoding|video analysis|video frames|video clips",
   ),
   // ---- audio -------------------------------------------------------------------------------------------------
   k(
@@ -781,7 +799,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "code.execute",
     "compute.code",
-    "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output",
+    "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output|run this * script|run my * script|run a script|python script|pandas|execute my * code|run this notebook",
     "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox",
   ),
   k(
@@ -805,8 +823,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "doc.convert",
     "compute.other",
-    "turn into a pdf|make a pdf|save as pdf|convert my document|word file|open this file|change file format|merge pdfs|combine pdfs",
-    "pdf|pdfs|pdf generation|html to pdf|pdf conversion|document conversion|file conversion|docx|office documents|convert files|pdf to text|pdf rendering|markdown to pdf",
+    "turn into a pdf|make a pdf|save as pdf|convert my document|word file|open this file|change file format|merge pdfs|combine pdfs|printable document|printable version|from our template|from a template|fill in a template|generate an invoice|invoice pdf|render a document",
+    "pdf generation|html to pdf|pdf conversion|document conversion|file conversion|office documents|convert files|pdf to text|pdf rendering|markdown to pdf|print-ready|document generation|invoice generation|render templates|templates into|html templates",
   ),
   k(
     "doc.qr",
@@ -842,13 +860,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.scrape",
     "web.scrape",
-    "get the text of|get the content of|what does this page say|read this page|read this website|read this article|pull the data from|copy the content|contents of this url|from this url|from a website|from this page",
-    "scrape|scraping|scraper|crawl|crawler|crawling|web extraction|data extraction|content extraction|article extraction|html|page content|structured data|readability|parse pages|extract content|web data|sitemap|web page|fetch a page|fetch pages|article text|clean text|page text",
+    "get the text of|get the content of|what does this page say|read this page|read this website|read this article|pull the data from|copy the content|contents of this url|from this url|from a website|from this page|html|without menus|without ads|text of this article|article text from|the article from",
+    "scrape|scraping|scraper|crawl|crawler|crawling|web extraction|data extraction|content extraction|article extraction|page content|structured data|readability|parse pages|extract content|web data|sitemap|web page|fetch a page|fetch pages|article text|clean text|page text|main content|fetch any url|render javascript|clean markdown|plain text or markdown|readable text|boilerplate removal|strip ads|stripping ads",
   ),
   k(
     "web.screenshot",
     "web.scrape",
-    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page",
+    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page|what * looks like|looks like on|how * looks on|how it looks on",
     "screenshot|screenshots|website screenshot|page capture|full-page capture|render pages|webpage rendering|visual snapshot",
   ),
   k(
@@ -872,8 +890,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.domains",
     "data.company",
-    "who owns this domain|who owns this website|is this domain taken|is this domain available|buy a domain|when was the site registered|domain expire",
-    "domain|domains|domain names|dns|dns records|dns lookup|whois|rdap|registrar|nameservers|mx records|subdomains|domain availability|domain age|domain reputation|tld",
+    "who owns this domain|who owns this website|is this domain taken|is this domain available|buy a domain|when was the site registered|domain expire|domain|domains",
+    "domain names|dns|dns records|dns lookup|whois|rdap|registrar|nameservers|mx records|subdomains|domain availability|domain age|domain reputation|tld",
   ),
   k(
     "web.url_safety",
@@ -903,8 +921,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "kyc.identity",
     "identity.kyc",
-    "prove who they are|is this person who they say|check their id|check their passport|is this id real|fake id|how old is this user|old enough|over 18|confirm identity",
-    "kyc|know your customer|identity verification|id verification|document verification|passport|passports|id card|id cards|driver's license|drivers license|driving licence|selfie|liveness|age verification|biometric|onboarding|identity checks",
+    "prove who they are|is this person who they say|check their id|check their passport|is this id real|fake id|how old is this user|old enough|over 18|confirm identity|onboarding",
+    "kyc|know your customer|identity verification|id verification|document verification|passport|passports|id card|id cards|driver's license|drivers license|driving licence|selfie|liveness|age verification|biometric|identity checks",
   ),
   k(
     "kyc.fraud",
@@ -915,13 +933,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "email.validation",
     "identity.email",
-    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email",
-    "email validation|email verification|verify email|validate email|email checker|bounce|bounces|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail",
+    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email|bounce|bounces",
+    "email validation|email verification|verify email|validate email|email checker|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail",
   ),
   k(
     "email.send",
     "identity.email",
-    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user",
+    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email",
     "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends",
   ),
   k(
@@ -933,8 +951,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sms.send",
     "communication.sms",
-    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text",
-    "sms|send sms|sms api|bulk sms|mms|messaging|text messaging|sms delivery|short code|sender id|a2p|messaging api|whatsapp business",
+    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text|messaging|text the customer|text this number|sms them|send an sms|text this number that|text them that",
+    "sms|send sms|sms api|bulk sms|mms|text messaging|sms delivery|short code|sender id|a2p|messaging api|whatsapp business",
   ),
   k(
     "sms.otp",
@@ -945,7 +963,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "voice.call",
     "communication.sms",
-    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone",
+    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone|call my|call * landline|landline|place a call|phone call|ring my|robocall|automated call",
     "voice calls|phone calls|voice api|telephony|ivr|voip|sip|outbound calls|voicemail|call recording",
   ),
   k(
@@ -958,8 +976,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "storage.files",
     "storage.files",
-    "keep this file|save this file|put this file somewhere|share a file|send a big file|host my file|store my|somewhere to keep|link to download",
-    "file storage|object storage|file hosting|file sharing|download links|buckets|s3|blob storage|cdn|backups|storage api|presigned urls|file upload|file uploads",
+    "keep this file|save this file|put this file somewhere|share a file|send a big file|host my file|store my|somewhere to keep|link to download|host this|host a file|give me a link|shareable link|share link|upload * and share|send a link to",
+    "file storage|object storage|file hosting|file sharing|download links|buckets|s3|blob storage|cdn|backups|storage api|presigned urls|file upload|file uploads|shareable links|signed links",
   ),
   k(
     "storage.ipfs",
@@ -970,8 +988,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "storage.memory",
     "storage.files",
-    "remember this|remember for later|keep notes|save state|store data between",
-    "key-value|key value store|kv|memory store|agent memory|persistence|vector store|storage for agents|managed database",
+    "remember this|remember for later|keep notes|save state|store data between|remember that|remember this user|recall later|bring it up again|long-term memory|memory for my agent|remember preferences",
+    "key-value|key value store|kv|memory store|agent memory|persistence|vector store|storage for agents|managed database|long-term memory|persistent memory|memory for ai agents|memory for agents",
   ),
   k(
     "agent.tasks",
@@ -983,8 +1001,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.tracking",
     "commerce.shipping",
-    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery",
-    "package tracking|parcel tracking|shipment tracking|tracking number|tracking numbers|track shipments|tracking events|delivery status|shipment status|carrier tracking|courier tracking|ups|fedex|dhl|usps",
+    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery|where's my parcel|where's my order|where's my shipment|where is my shipment|track my package|track my parcel|track this package|track this parcel",
+    "package tracking|parcel tracking|shipment tracking|tracking number|tracking numbers|track shipments|tracking events|delivery status|shipment status|carrier tracking|courier tracking",
   ),
   k(
     "ship.rates",
@@ -1013,8 +1031,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "product.prices",
     "commerce.products",
-    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online",
-    "price comparison|price tracking|retail prices|product prices|e-commerce|ecommerce|merchants|retailers|deals|coupons|marketplace data|price monitoring",
+    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants",
+    "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring",
   ),
   // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
   // A need naming one of these is answered only by listings that sell it, so where none does the answer is
