@@ -9,9 +9,10 @@
  * Part 1 also measures the fresh set (fresh.ts: listings of its own added to the labelled ones, needs written
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
- * its lexicon or any other set) in a directory of its 60 listings alone.
+ * its lexicon or any other set) in a directory of its 60 listings alone, and the second set (second.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh or =outside measures only that set's quality (with BENCH_SIZES= , no latency rows);
+ *      BENCH_QUALITY=fresh, =outside or =second measures only that set's quality (with BENCH_SIZES= , no latency
+ *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
  * Its databases are named per run, so two runs at once do not drop each other's.
@@ -42,6 +43,7 @@ import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from ".
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
 import { OUTSIDE_DUPLICATES, OUTSIDE_LISTINGS, OUTSIDE_NEEDS, OUTSIDE_UNSERVED } from "./outside.js";
+import { SECOND_DUPLICATES, SECOND_LISTINGS, SECOND_NEEDS, SECOND_UNSERVED } from "./second.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
@@ -285,7 +287,7 @@ if (QUALITY) {
         ? [sweep[0]!]
         : sweep;
   const only = process.env.BENCH_QUALITY;
-  if (only !== "fresh" && only !== "outside")
+  if (only !== "fresh" && only !== "outside" && only !== "second")
     printQuality(
       "Quality",
       LISTINGS,
@@ -293,7 +295,7 @@ if (QUALITY) {
       SETS,
       await measureQuality(`${DB_PREFIX}_quality`, LISTINGS, DUPLICATES, SETS, swept),
     );
-  if (only !== "outside") {
+  if (only === undefined || only === "true" || only === "fresh") {
     // The fresh set (fresh.ts): its own listings added to the labelled ones, needs written without reading the
     // matcher or its lexicon. Measured apart so that the other sets' figures keep their directory.
     const listings = [...LISTINGS, ...FRESH_LISTINGS];
@@ -316,23 +318,32 @@ if (QUALITY) {
       ]),
     );
   }
-  // The outside set (outside.ts): 60 listings of common kinds of paid API, worded by someone who read neither the
-  // matcher, its lexicon nor the other sets, with their needs; measured in a directory of those 60 alone, as the
-  // issue's own labelled set is (60 listings).
-  if (only !== "fresh")
-    printQuality(
-      "Quality on the outside set",
+  // The outside and second sets (outside.ts, second.ts): 60 listings each of common kinds of paid API, worded by
+  // engineers who read neither the matcher, its lexicon nor the other sets, with their needs; each measured in a
+  // directory of its 60 listings alone, as the issue's own labelled set is (60 listings).
+  const apart: [string, Listing[], Record<string, string>, NeedSet][] = [
+    [
+      "outside",
       OUTSIDE_LISTINGS,
       OUTSIDE_DUPLICATES,
-      [{ name: "outside", needs: OUTSIDE_NEEDS, unserved: OUTSIDE_UNSERVED }],
-      await measureQuality(
-        `${DB_PREFIX}_outside`,
-        OUTSIDE_LISTINGS,
-        OUTSIDE_DUPLICATES,
-        [{ name: "outside", needs: OUTSIDE_NEEDS, unserved: OUTSIDE_UNSERVED }],
-        swept,
-      ),
-    );
+      { name: "outside", needs: OUTSIDE_NEEDS, unserved: OUTSIDE_UNSERVED },
+    ],
+    [
+      "second",
+      SECOND_LISTINGS,
+      SECOND_DUPLICATES,
+      { name: "second", needs: SECOND_NEEDS, unserved: SECOND_UNSERVED },
+    ],
+  ];
+  for (const [name, listings, duplicates, set] of apart)
+    if (only === undefined || only === "true" || only === name)
+      printQuality(
+        `Quality on the ${name} set`,
+        listings,
+        duplicates,
+        [set],
+        await measureQuality(`${DB_PREFIX}_${name}`, listings, duplicates, [set], swept),
+      );
 }
 
 // ---- 2. latency -------------------------------------------------------------------------------
