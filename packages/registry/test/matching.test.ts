@@ -9,10 +9,14 @@ import {
   discover,
   fuse,
   gate,
+  kindIds,
+  kindStemHashes,
   kindsOf,
+  lexicalOverlap,
   likelyCategories,
   listingKinds,
   MATCH,
+  needStemHashes,
   type SearchEvent,
   stemHashes,
   syncEmbeddings,
@@ -46,6 +50,28 @@ describe("fusing the evidence", () => {
     expect(scored.map((s) => s.id)).toEqual(["a", "b"]);
     expect(scored[0]!.relevance).toBeCloseTo(0.5 + MATCH.lexicalWeight, 6);
     expect(scored[1]!.relevance).toBeCloseTo(0.52, 6);
+  });
+
+  it("a listing gains KIND_WORDS_WEIGHT × the share of the need's words held by the phrases of the kinds it names", () => {
+    // The need names no kind, and neither description holds "rainfall"; weather history's phrases do
+    // ("rainfall last"), a forecast's do not ("rain" is another word).
+    const need = "daily rainfall totals for Mumbai in July 2019";
+    expect(kindsOf(need).length).toBe(0);
+    const withKindWords = (c: Candidate): Candidate => ({ ...c, kindStems: kindStemHashes(c.kinds) });
+    const archive = withKindWords(
+      candidate("archive", 0.5, "data.weather", "Station observations since 1950"),
+    );
+    const forecast = withKindWords(candidate("forecast", 0.51, "data.weather", "Hourly weather forecast"));
+    expect(kindIds(archive.kinds)).toEqual(["weather.history"]);
+    const share = (c: Candidate) => lexicalOverlap(needStemHashes(need), c.kindStems!);
+    expect(share(archive)).toBeGreaterThan(share(forecast));
+    const scored = fuse(need, [forecast, archive], new Map());
+    expect(scored.map((s) => s.id)).toEqual(["archive", "forecast"]);
+    expect(scored[0]!.relevance).toBeCloseTo(0.5 + MATCH.kindWordsWeight * share(archive), 6);
+    // Without the term the nearer forecast comes first: the term is what moves it.
+    expect(fuse(need, [forecast, archive], new Map(), { ...MATCH, kindWordsWeight: 0 })[0]!.id).toBe(
+      "forecast",
+    );
   });
 
   it("a listing outside the need's likely category loses CATEGORY_WEIGHT × the distance to the best one", () => {

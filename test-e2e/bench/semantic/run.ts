@@ -278,14 +278,20 @@ if (QUALITY) {
     { kindSpread: 0.1 },
     { kindSpread: 0.15 },
     { kindless: "pass", kindSpread: 0.1 },
+    { kindWordsWeight: 0 },
+    { kindWordsWeight: 0.1 },
+    { kindWordsWeight: 0.15 },
+    { kindWordsWeight: 0.1, lexicalWeight: 0.1 },
   ];
   // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
   const swept =
     process.env.BENCH_SWEEP === "short"
       ? [sweep[0]!, ...sweep.slice(-4)]
-      : process.env.BENCH_SWEEP === "shipped"
-        ? [sweep[0]!]
-        : sweep;
+      : process.env.BENCH_SWEEP === "last"
+        ? [sweep[0]!, ...sweep.slice(-Number(process.env.BENCH_SWEEP_LAST ?? 4))]
+        : process.env.BENCH_SWEEP === "shipped"
+          ? [sweep[0]!]
+          : sweep;
   const only = process.env.BENCH_QUALITY;
   if (only !== "fresh" && only !== "outside" && only !== "second")
     printQuality(
@@ -315,6 +321,8 @@ if (QUALITY) {
         { kindSpread: 0.1 },
         { kindSpread: 0.15 },
         { kindless: "pass", kindSpread: 0.1 },
+        { kindWordsWeight: 0 },
+        { kindWordsWeight: 0.1 },
       ]),
     );
   }

@@ -89,6 +89,7 @@ function matchRest(rest: readonly string[], r: number, ws: readonly string[], at
   if (r === rest.length) return at;
   if (rest[r] === "*") {
     for (let gap = 0; gap <= GAP_MAX && at + gap <= ws.length; gap++) {
+      if (gap > 0 && ws[at + gap - 1] === SEP) break;
       const end = matchRest(rest, r + 1, ws, at + gap);
       if (end >= 0) return end;
     }
@@ -110,8 +111,29 @@ export interface KindMatch {
  * another kind does not count: "dumping their own stock" names insider filings, not stock quotes, and "what was
  * the temperature" names past weather, not a forecast.
  */
+/**
+ * Where a phrase may not run on: a comma, semicolon, colon, bracket, dash between spaces, or the end of a
+ * sentence. "by keyword, source, language and date" names no "source language"; "lat/lon", "e-commerce" and
+ * "PM2.5" stay whole.
+ */
+const BREAK = /[,;:!?()[\]{}"“”]|\.(?=\s|$)|\s[-–—]\s/;
+/** Stands between clauses in a word list: no phrase word is ever equal to it, and `*` does not cross it. */
+const SEP = "|";
+
+/** A text's words in normal form with `SEP` between its clauses. */
+function clauseWords(text: string): string[] {
+  const out: string[] = [];
+  for (const clause of text.split(BREAK)) {
+    const ws = words(clause);
+    if (ws.length === 0) continue;
+    if (out.length > 0) out.push(SEP);
+    out.push(...ws);
+  }
+  return out;
+}
+
 export function kindMatches(text: string, lexicon: KindLexicon = LEXICON, listing = false): KindMatch[] {
-  const ws = words(text);
+  const ws = clauseWords(text);
   const all: KindMatch[] = [];
   for (let i = 0; i < ws.length; i++) {
     const phrases = lexicon.byFirst.get(ws[i]!);

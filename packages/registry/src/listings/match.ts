@@ -55,6 +55,12 @@ export interface MatchParams {
    * need is matched as one naming no kind. Infinity: always applies.
    */
   kindSpread: number;
+  /**
+   * Weight of the share of the need's content words found among the words of the kinds the listing names (their
+   * `asks` and `offers` phrases): a listing of weather history also holds "rainfall" and "how much did it rain",
+   * the words a need uses for what it sells, where its description has only "observations".
+   */
+  kindWordsWeight: number;
   band: number;
   floor: number;
   categoryBand: number;
@@ -73,6 +79,7 @@ export const MATCH: Readonly<MatchParams> = {
   kindFloor: 0.32,
   kindless: "pass",
   kindSpread: Number.POSITIVE_INFINITY,
+  kindWordsWeight: 0.05,
   band: 0.03,
   floor: 0.32,
   /** Categories within this much of the need's best category cosine are its likely categories. */
@@ -139,14 +146,37 @@ export function lexicalOverlap(needStems: readonly number[], listing: Uint32Arra
 
 export const needStemHashes = (need: string) => contentStems(need).map(fnv1a);
 
+/** Each kind's phrase stems, hashed, computed once (the lexicon does not change while a process runs). */
+let kindStems: Uint32Array[] | null = null;
+const kindSets = new Map<string, Uint32Array>();
+
+/**
+ * The content stems of the phrases (`asks` and `offers`) of the given kinds, as a sorted set of hashes; the
+ * same set for every listing naming the same kinds (kept, at most a few thousand distinct sets).
+ */
+export function kindStemHashes(kinds: Uint16Array): Uint32Array {
+  kindStems ??= LEXICON.kinds.map((k) => stemHashes(`${k.asks} ${k.offers}`.replace(/[|*]/g, " ")));
+  const key = kinds.join(",");
+  let set = kindSets.get(key);
+  if (!set) {
+    const all = new Set<number>();
+    for (const k of kinds) for (const h of kindStems[k]!) all.add(h);
+    set = Uint32Array.from(all).sort();
+    if (kindSets.size < 10_000) kindSets.set(key, set);
+  }
+  return set;
+}
+
 export interface Candidate {
   id: string;
   /** Cosine of the need and the listing's vector. */
   similarity: number;
   category: string;
   stems: Uint32Array;
-  /** The kinds of service the listing's name and description name (kinds.ts `kindsOf`). */
+  /** The kinds of service the listing's name and description name (kinds.ts `listingKinds`). */
   kinds: Uint16Array;
+  /** The content stems of those kinds' phrases (`kindStemHashes`), when the fusion weighs them. */
+  kindStems?: Uint32Array;
 }
 
 export interface Scored {
@@ -206,6 +236,9 @@ export function fuse(
           c.similarity +
           p.categoryWeight * categoryTerm +
           p.lexicalWeight * lexicalOverlap(needStems, c.stems) +
+          (p.kindWordsWeight > 0 && c.kindStems
+            ? p.kindWordsWeight * lexicalOverlap(needStems, c.kindStems)
+            : 0) +
           (needKinds.length === 0 ? 0 : (p.kindWeight * shared * focus) / needKinds.length),
         sharedKinds: shared,
         sharedPrimary:

@@ -9,6 +9,7 @@ import {
   type Candidate,
   fuse,
   gate,
+  kindStemHashes,
   likelyCategories,
   MATCH,
   type MatchParams,
@@ -85,7 +86,10 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
   /** The embedding stamp this replica holds per listing. */
   const stamps = new Map<string, number>();
   /** What the fusion needs besides the vector: the category and the hashed content stems. */
-  const meta = new Map<string, { category: string; stems: Uint32Array; kinds: Uint16Array }>();
+  const meta = new Map<
+    string,
+    { category: string; stems: Uint32Array; kinds: Uint16Array; kindStems?: Uint32Array }
+  >();
   /** Each category's profile vector (category-profiles.ts, else its description), once the model is ready. */
   let categoryVectors: { ids: string[]; vectors: Float32Array[] } | null = null;
   /** Every row stamped before this was committed when a previous refresh began, and so has been read. */
@@ -143,7 +147,13 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           } else {
             index.upsert(r.id, bytesToVector(r.embedding));
             const text = `${r.name} ${r.description}`;
-            meta.set(r.id, { category: r.category, stems: stemHashes(text), kinds: listingKinds(text) });
+            const kinds = listingKinds(text);
+            meta.set(r.id, {
+              category: r.category,
+              stems: stemHashes(text),
+              kinds,
+              ...(params.kindWordsWeight > 0 ? { kindStems: kindStemHashes(kinds) } : {}),
+            });
           }
           stamps.set(r.id, r.embedding_synced_at.getTime());
         }
