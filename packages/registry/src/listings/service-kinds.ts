@@ -30,8 +30,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.forecast",
     "data.weather",
-    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear|jacket|bring a jacket|need a coat|sunscreen|wear a coat",
-    "weather forecast|forecast|hourly forecast|daily forecast|precipitation|temperature|wind speed|humidity|dew point|uv index|meteorological|meteo|current conditions|weather conditions|feels like|cloud cover|outlook",
+    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear|jacket|bring a jacket|need a coat|sunscreen|wear a coat|outlook",
+    "weather forecast|forecast|hourly forecast|daily forecast|precipitation|temperature|wind speed|humidity|dew point|uv index|meteorological|meteo|current conditions|weather conditions|feels like|cloud cover|weather outlook|nowcast|nowcasts|multi-day outlook",
   ),
   k(
     "weather.alerts",
@@ -91,7 +91,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.stock_quote",
     "data.finance",
-    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks|price of * shares|shares price|latest share price",
+    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks|price of * shares|shares price|latest share price|what did * close at|closing price|closed at|close yesterday",
     "stock quote|equity quote|real-time quote|delayed quote|ticker|tickers|equities|equity|last trade|bid and ask|bid ask|intraday|nasdaq|nyse|stock exchange|share prices|stock prices|stock quotes|stock market data",
   ),
   k(
@@ -183,7 +183,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "crypto.price",
     "data.crypto",
     "how much is bitcoin|bitcoin|btc|ethereum|eth|solana|sol|dogecoin|crypto|cryptocurrency|coin|coins|altcoin|altcoins|memecoin|price of a coin|token price|price of bitcoin|price of solana|price of ethereum|price of eth|price of btc|price of sol|bitcoin price|solana price|ethereum price|eth price|btc price",
-    "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|crypto market data|trading pairs|24h volume",
+    "crypto price|crypto prices|cryptocurrency prices|coin prices|token prices|market cap|market capitalisation|market capitalization|crypto market data|trading pairs|24h volume|crypto spot|spot pricing|crypto pricing|spot prices for crypto|coin pricing",
   ),
   k(
     "crypto.wallet",
@@ -224,7 +224,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.defi_yield",
     "data.crypto",
-    "earn interest on|passive income|where to stake|best yield|farming|stake|staking|lend my|lending",
+    "earn interest on|passive income|where to stake|best yield|stake|staking|lend my|lending|yield farming|liquidity mining",
     "apy|apr|defi|yield farming|staking rewards|lending rates|liquidity pool|liquidity pools|tvl|total value locked|vault|vaults|protocol yields|defi yields|staking yield",
   ),
   k(
@@ -248,8 +248,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.onchain_analytics",
     "data.crypto",
-    "whale|whales|smart money|who holds|who is buying|big holders",
-    "token holders|holder distribution|on-chain analytics|onchain analytics|wallet labels|exchange flows|inflows|outflows|fund flows|whale tracking|holder data",
+    "whale|whales|smart money|who holds|who is buying|big holders|tornado cash|mixer|mixers|stolen funds|trace the funds|follow the funds|follow the money|where * funds went|received money from|received funds from|sent funds to",
+    "token holders|holder distribution|on-chain analytics|onchain analytics|wallet labels|exchange flows|inflows|outflows|fund flows|whale tracking|holder data|fund-flow tracing|fund tracing|transaction tracing|mixer exposure|wallet risk",
   ),
   k(
     "crypto.contracts",
@@ -267,7 +267,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.geocode",
     "data.maps",
-    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for",
+    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for|lat and long|lat and lon|latitude and longitude for|coordinates for",
     "geocoding|geocode|reverse geocoding|latitude|longitude|coordinates|lat/lng|address lookup|address to coordinates|postal codes|postcodes|zip codes|address geocoding",
   ),
   k(
@@ -279,8 +279,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.routing",
     "data.maps",
-    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle",
-    "routing|directions|route|routes|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car",
+    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle|route|routes|how long is the drive|how long a drive|driving time|drive time|with current traffic|with traffic|traffic-aware",
+    "routing|directions|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car|route planning|route planner|routing api",
   ),
   k(
     "maps.places",
@@ -291,7 +291,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.ip",
     "data.maps",
-    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address|using a vpn|behind a vpn|hiding their location|masking their location|connecting from|real location of this visitor",
+    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address|using a vpn|behind a vpn|hiding their location|masking their location|connecting from|real location of this visitor|anonymizer|anonymiser|behind a proxy|tor exit|using tor",
     "ip geolocation|ip lookup|ip location|ip to country|ip intelligence|asn|isp|vpn detection|proxy detection|ip address|ip reputation",
   ),
   k(
@@ -309,14 +309,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.imagery",
     "data.maps",
-    "satellite picture|aerial photo|map picture|what does it look like from above",
+    "satellite picture|aerial photo|map picture|what does it look like from above|satellite photo|satellite image|satellite view|aerial view|from above|overhead photo",
     "satellite imagery|aerial imagery|map tiles|static map|map images|earth observation",
   ),
   // ---- news, media, social -----------------------------------------------------------------------------
   k(
     "news.search",
     "data.news",
-    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying",
+    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying|outlets saying|news outlets|media outlets|press coverage of|coverage of",
     "news|headlines|news search|news articles|breaking news|news api|publishers|news feed|media coverage|news monitoring",
   ),
   k(
@@ -366,8 +366,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.funding",
     "data.company",
-    "how much did they raise|who invested|investors in|raised money|startup funding|series a",
-    "funding rounds|venture capital|investors|startup data|private companies|acquisitions|m&a|valuations|cap table",
+    "how much did they raise|who invested|investors in|raised money|startup funding|series a|valuations",
+    "funding rounds|venture capital|investors|startup data|private companies|acquisitions|m&a|cap table|startup valuations|company valuations",
   ),
   k(
     "company.tech_stack",
@@ -396,7 +396,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.enrichment",
     "data.people",
-    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with|how do i reach|reach the head of|reach * directly|contact info for|direct line|direct dial|phone number of the",
+    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with|how do i reach|reach the head of|reach * directly|contact info for|direct line|direct dial|phone number of the|lead list|lead lists|list of leads|contacts at|vps at|executives at|way to contact|contact each",
     "people search|person lookup|contact enrichment|people data|person enrichment|contact data|contact details|professional profiles|linkedin|lead enrichment|leads|prospecting|b2b contacts|decision makers",
   ),
   k(
@@ -414,7 +414,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.background",
     "data.people",
-    "criminal record|has this person been arrested|background on|is this person trustworthy",
+    "criminal record|has this person been arrested|background on|is this person trustworthy|vetting a|vet a tenant|vet a renter|vet this|screen a tenant|screen a renter|prospective tenant|prospective renter|past convictions|any convictions|criminal history|eviction history|any evictions",
     "background check|background checks|public records|criminal records|court records search|tenant screening|employment screening",
   ),
   // ---- science, health -----------------------------------------------------------------------------------
@@ -428,7 +428,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "science.chemistry",
     "data.science",
     "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|chemical compound|chemical compounds|melting point|boiling point",
-    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|cas number|pubchem|chemical properties|compound data|reactions|toxicology",
+    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|pubchem|chemical properties|compound data|reactions|toxicology|cas registry|cas rn",
   ),
   k(
     "science.genes",
@@ -488,7 +488,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.sanctions",
     "identity.kyc",
-    "blacklisted|banned entities|can we do business with|is this person sanctioned|sanctioned|terrorist|money laundering|dirty money",
+    "blacklisted|banned entities|can we do business with|is this person sanctioned|sanctioned|terrorist|money laundering|dirty money|forbids us from doing business|allowed to do business with|doing business with|restricted party|denied party|blocked person",
     "sanctions|sanctions screening|sanctions lists|ofac|sdn|watchlist|watchlists|pep|peps|politically exposed|aml|anti-money laundering|denied parties|export controls|embargo|sanctions checks",
   ),
   k(
@@ -541,6 +541,18 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "flight check-in|online check-in|boarding passes|airline check-in",
   ),
   k(
+    "calendar.scheduling",
+    "agent.tools",
+    "find a time|find a slot|schedule a meeting|book a meeting|set up a meeting|set up a call|when are we both free|when is everyone free|free slot|free slots|meeting time|send an invite|calendar invite|put it on my calendar|add to my calendar|on my calendar",
+    "calendar|calendars|meeting scheduling|scheduling links|free time|free/busy|calendar invites|mutual availability|calendar api|availability across calendars",
+  ),
+  k(
+    "meeting.notes",
+    "compute.audio",
+    "sit in on|join my call|join the call|join my meeting|join the meeting|record my meeting|notes from the call|minutes of the meeting|meeting minutes|action items|takeaways from the",
+    "meeting bot|meeting notes|joins your zoom|notetaker|note taker|meeting recorder|meeting transcription|meeting summaries|action items",
+  ),
+  k(
     "travel.flight_search",
     "data.other",
     "cheap flight|cheap flights|tickets from|cheap tickets to|flight ticket|air ticket|return ticket to|fly to|flights to|flight to|plane ticket|plane tickets|book a flight|cheapest way to fly",
@@ -573,13 +585,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "food.nutrition",
     "data.other",
-    "calories|how many calories|healthy|is it healthy|diet|dieting|lose weight|carbs|sugar|fat|protein in|macros|allergic|gluten",
-    "nutrition|nutritional|nutrients|nutrition facts|food data|food database|macronutrients|allergens|vitamins|dietary|food composition",
+    "calories|how many calories|healthy|is it healthy|diet|dieting|lose weight|carbs|sugar|fat|protein in|macros|allergic|gluten|how much protein|grams of protein|protein is in|calories in|how many carbs|how much sugar|how much fat|nutritional value",
+    "nutrition|nutritional|nutrients|nutrition facts|food data|food database|macronutrients|allergens|vitamins|dietary|food composition|calorie counts|calories and macros|micronutrients|macros",
   ),
   k(
     "realestate",
     "data.other",
-    "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood",
+    "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood|when did it last sell|last sold|last sale|sale history|house worth|home worth|what's * worth",
     "real estate|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value",
   ),
   k(
@@ -652,7 +664,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.chat",
     "compute.inference",
-    "ask an ai|ask a model|chatbot|chat with|answer my question|answer questions|help me write|write me|write a|draft|brainstorm|explain|reasoning|think through|generate text|smart assistant",
+    "ask an ai|ask a model|chatbot|chat with|answer my question|answer questions|help me write|write me|write a|draft|brainstorm|explain|reasoning|think through|generate text|smart assistant|run my prompt|run a prompt|run this prompt|my prompt|open-source model|open source model|open-weight model|open weight model",
     "llm|llms|language model|language models|large language model|chat completion|chat completions|completions|completion|inference|gpt|claude|llama|mistral|gemini|text generation|model inference|openai-compatible|instruct",
   ),
   k(
@@ -726,7 +738,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "image.ocr",
     "compute.image",
     "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice",
-    "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr",
+    "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr|line items|from invoices|invoice data|receipt data|invoice extraction|invoices and receipts|totals from",
   ),
   k(
     "image.detect",
@@ -768,14 +780,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.stt",
     "compute.audio",
-    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation",
+    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation|captions for my * video|subtitles for my|captions for my video|caption my video|caption this video|subtitle my video|captions for this video",
     "transcription|transcribe|transcripts|transcript|speech-to-text|speech to text|speech recognition|asr|diarization|diarisation|captioning|subtitles|audio to text|whisper|voice recording|audio recording|call recordings|audio files",
   ),
   k(
     "audio.tts",
     "compute.audio",
-    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text|accent|read * aloud|read * out loud",
-    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud",
+    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text|accent|read * aloud|read * out loud|voices|as an audio file|into an audio file|save it as audio|into speech|bedtime story",
+    "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud",
   ),
   k(
     "audio.music_id",
@@ -799,7 +811,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "code.execute",
     "compute.code",
-    "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output|run this * script|run my * script|run a script|python script|pandas|execute my * code|run this notebook",
+    "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output|run this * script|run my * script|run a script|python script|pandas|execute my * code|run this notebook|run this safely|run it safely|show me the output|what does this print|what would this print",
     "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox",
   ),
   k(
@@ -835,7 +847,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "compute.gpu",
     "compute.other",
-    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job",
+    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job|fine-tune a|fine tune a|finetune a|train * model on|fine-tune * on",
     "gpu|gpus|gpu compute|fine-tuning|training jobs|serverless compute|cloud compute",
   ),
   k(
@@ -848,7 +860,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.search",
     "web.search",
-    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say",
+    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for",
     "web search|search engine|search engines|search results|serp|serps|google search|bing|internet search|web results|organic results|search api",
   ),
   k(
@@ -867,7 +879,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "web.screenshot",
     "web.scrape",
     "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page|what * looks like|looks like on|how * looks on|how it looks on",
-    "screenshot|screenshots|website screenshot|page capture|full-page capture|render pages|webpage rendering|visual snapshot",
+    "screenshot|screenshots|website screenshot|page capture|full-page capture|render pages|webpage rendering|visual snapshot|captures of any website|website captures|viewport captures|page captures|device sizes|device emulation",
   ),
   k(
     "web.link_preview",
@@ -933,13 +945,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "email.validation",
     "identity.email",
-    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email|bounce|bounces",
-    "email validation|email verification|verify email|validate email|email checker|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail",
+    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email|bounce|bounces|real mailbox|real inbox|mailbox exists|inbox exists|is this address real|valid mailbox|deliverable",
+    "email validation|email verification|verify email|validate email|email checker|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail|email address verification|address deliverability",
   ),
   k(
     "email.send",
     "identity.email",
-    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email",
+    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email|to * inboxes|to their inboxes|password reset message|reset link|send a newsletter",
     "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends",
   ),
   k(
@@ -951,7 +963,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sms.send",
     "communication.sms",
-    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text|messaging|text the customer|text this number|sms them|send an sms|text this number that|text them that",
+    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text|text the customer|text this number|sms them|send an sms|text this number that|text them that",
     "sms|send sms|sms api|bulk sms|mms|text messaging|sms delivery|short code|sender id|a2p|messaging api|whatsapp business",
   ),
   k(
@@ -1001,7 +1013,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.tracking",
     "commerce.shipping",
-    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery|where's my parcel|where's my order|where's my shipment|where is my shipment|track my package|track my parcel|track this package|track this parcel",
+    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery|where's my parcel|where's my order|where's my shipment|where is my shipment|track my package|track my parcel|track this package|track this parcel|cleared customs|held at customs|stuck in customs|stuck at customs|out of customs",
     "package tracking|parcel tracking|shipment tracking|tracking number|tracking numbers|track shipments|tracking events|delivery status|shipment status|carrier tracking|courier tracking",
   ),
   k(
@@ -1031,7 +1043,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "product.prices",
     "commerce.products",
-    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants",
+    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants|on amazon|at walmart|price drop|price dropped|dropped in price|gotten cheaper|cost of this",
     "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring",
   ),
   // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
@@ -1118,7 +1130,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "brokerage.orders",
     "data.finance",
-    "buy * shares of|sell * shares of|buy shares of|sell my shares|buy some shares|sell some shares|place an order|place a trade|invest * in|open a brokerage|short sell|limit order|stop loss",
+    "buy * shares of|sell * shares of|buy shares of|sell my shares|buy some shares|sell some shares|place an order|place a trade|invest * in|open a brokerage|short sell|limit order|stop loss|market order|place a market order|buy order|sell order",
     "order execution|brokerage|trade execution|trading api|order routing|place orders|portfolio rebalancing",
   ),
   k(
@@ -1154,7 +1166,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "printing.mail",
     "commerce.shipping",
-    "print and mail|send a letter|mail a letter|send a postcard|print photos|business cards printed|greeting card|print and post|birthday card|post a card|send a card|print this * on my|on my printer|on my office printer|to my printer|printer|fax|send a fax|fax this|fax of",
+    "print and mail|send a letter|mail a letter|send a postcard|print photos|business cards printed|greeting card|print and post|birthday card|post a card|send a card|print this * on my|on my printer|on my office printer|to my printer|printer|fax|send a fax|fax this|fax of|printed letter|paper letter|letter mailed|mailed to|mail * a letter|snail mail",
     "print and mail|direct mail|postcards|letters api|print on demand|printing api|print fulfilment|print fulfillment",
   ),
   k(
@@ -1190,7 +1202,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.services",
     "data.government",
-    "renew my passport|renew my licence|renew my license|renew my driving licence|apply for a passport|register to vote|get a birth certificate|register my car|pay my parking fine|council tax",
+    "renew my passport|renew my licence|renew my license|renew my driving licence|apply for a passport|register to vote|get a birth certificate|register my car|pay my parking fine|council tax|renew * passport|passport renewal|renew my visa",
     "citizen services|e-government|permit applications|licence renewals|license renewals|passport renewals",
   ),
   k(
