@@ -9,9 +9,10 @@
  * Part 1 also measures the fresh set (fresh.ts: listings of its own added to the labelled ones, needs written
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
- * its lexicon or any other set) in a directory of its 60 listings alone, and the second set (second.ts) likewise.
+ * its lexicon or any other set) in a directory of its 60 listings alone, and the second and another sets
+ * (second.ts, another.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside or =second measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second or =another measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -39,6 +40,7 @@ import { seedListings } from "../api/seed.js";
 import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
+import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
@@ -293,7 +295,7 @@ if (QUALITY) {
           ? [sweep[0]!]
           : sweep;
   const only = process.env.BENCH_QUALITY;
-  if (only !== "fresh" && only !== "outside" && only !== "second")
+  if (only === undefined || only === "true")
     printQuality(
       "Quality",
       LISTINGS,
@@ -326,8 +328,8 @@ if (QUALITY) {
       ]),
     );
   }
-  // The outside and second sets (outside.ts, second.ts): 60 listings each of common kinds of paid API, worded by
-  // engineers who read neither the matcher, its lexicon nor the other sets, with their needs; each measured in a
+  // The outside, second and another sets (outside.ts, second.ts, another.ts): 60 listings each of common kinds of
+  // paid API, worded by engineers who read neither the matcher, its lexicon nor the other sets, with their needs; each measured in a
   // directory of its 60 listings alone, as the issue's own labelled set is (60 listings).
   const apart: [string, Listing[], Record<string, string>, NeedSet][] = [
     [
@@ -341,6 +343,12 @@ if (QUALITY) {
       SECOND_LISTINGS,
       SECOND_DUPLICATES,
       { name: "second", needs: SECOND_NEEDS, unserved: SECOND_UNSERVED },
+    ],
+    [
+      "another",
+      ANOTHER_LISTINGS,
+      ANOTHER_DUPLICATES,
+      { name: "another", needs: ANOTHER_NEEDS, unserved: ANOTHER_UNSERVED },
     ],
   ];
   for (const [name, listings, duplicates, set] of apart)
