@@ -194,8 +194,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.security",
     "data.crypto",
-    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|protocol hacked|hacked protocol|got drained|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell|stop people from selling|can the dev|dev can|stop * selling|is it safe to ape|before i ape|mint authority|honeypots",
-    "token security|contract security|security audit|honeypot detection|risk score|risk scoring|malicious contract|scam detection|rug check|contract risk|address screening|approval risk|smart contract audit",
+    "rug|rug pull|rugpull|scam|scams|scam coin|is this token safe|is this coin safe|safe to buy|honeypot|can i sell|dodgy|drainer|phishing|protocol hacked|hacked protocol|got drained|exploit|lets me sell|let me sell|is a rug|is it a rug|won't let me sell|stop people from selling|can the dev|dev can|stop * selling|is it safe to ape|before i ape|mint authority|honeypots|tornado cash|mixer|tied to a hack|linked to a hack|hacked funds|stolen funds|dirty money",
+    "token security|contract security|security audit|honeypot detection|risk score|risk scoring|malicious contract|scam detection|rug check|contract risk|address screening|approval risk|smart contract audit|wallet risk|wallet screening|address risk|risk scores for wallets",
   ),
   k(
     "crypto.nft",
@@ -267,7 +267,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.geocode",
     "data.maps",
-    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for|lat and long|lat and lon|latitude and longitude for|coordinates for",
+    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for|lat and long|lat and lon|latitude and longitude for|coordinates for|pins on a map|pins for them on a map|plot addresses|map these addresses|put them on a map",
     "geocoding|geocode|reverse geocoding|latitude|longitude|coordinates|lat/lng|address lookup|address to coordinates|postal codes|postcodes|zip codes|address geocoding",
   ),
   k(
@@ -291,7 +291,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.ip",
     "data.maps",
-    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address|using a vpn|behind a vpn|hiding their location|masking their location|connecting from|real location of this visitor|anonymizer|anonymiser|behind a proxy|tor exit|using tor",
+    "where is this ip|who is behind this ip|which country is this visitor|where are my visitors|is this a vpn|ip address|using a vpn|behind a vpn|hiding their location|masking their location|connecting from|real location of this visitor|anonymizer|anonymiser|behind a proxy|tor exit|using tor|coming from|which country is this ip",
     "ip geolocation|ip lookup|ip location|ip to country|ip intelligence|asn|isp|vpn detection|proxy detection|ip address|ip reputation",
   ),
   k(
@@ -316,7 +316,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "news.search",
     "data.news",
-    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying|outlets saying|news outlets|media outlets|press coverage of|coverage of",
+    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying|outlets saying|news outlets|media outlets|press coverage of|coverage of|outlets reporting|reporting about|reporting on|what are outlets",
     "news|headlines|news search|news articles|breaking news|news api|publishers|news feed|media coverage|news monitoring",
   ),
   k(
@@ -396,7 +396,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.enrichment",
     "data.people",
-    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with|how do i reach|reach the head of|reach * directly|contact info for|direct line|direct dial|phone number of the|lead list|lead lists|list of leads|contacts at|vps at|executives at|way to contact|contact each",
+    "who is this person|find a person|find someone|look someone up|about this person|track down|where does work|who works at|reach the ceo|contact the founder|get in touch with|how do i reach|reach the head of|reach * directly|contact info for|direct line|direct dial|phone number of the|lead list|lead lists|list of leads|contacts at|vps at|executives at|way to contact|contact each|ctos at|ceos at|cmos at|founders at|along with emails|emails i can reach",
     "people search|person lookup|contact enrichment|people data|person enrichment|contact data|contact details|professional profiles|linkedin|lead enrichment|leads|prospecting|b2b contacts|decision makers",
   ),
   k(
@@ -676,7 +676,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.translate",
     "compute.inference",
-    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages|multilingual|into portuguese|into brazilian|into italian|into korean|into arabic|into russian|into hindi|into dutch|into polish|into turkish|into mandarin|into * portuguese|into * spanish|into * french|into * chinese",
+    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages|multilingual|into portuguese|into brazilian|into italian|into korean|into arabic|into russian|into hindi|into dutch|into polish|into turkish|into mandarin|into * portuguese|into * spanish|into * french|into * chinese|mean in english|mean in * english|what does * mean in",
     "translate|translation|translations|translator|machine translation|language pairs|localisation|localization|target language|source language|between languages",
   ),
   k(
@@ -732,7 +732,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "image.edit",
     "compute.image",
     "cut out|cut me out|remove the background|get rid of the background|make it transparent|white background|make the photo sharper|blurry photo|fix my photo|old photo|bigger resolution|enlarge|crop|resize|touch up|erase|remove object",
-    "background removal|remove background|background remover|transparent background|upscale|upscaling|super resolution|image editing|photo editing|inpainting|outpainting|retouching|image enhancement|colorization|colorisation|restoration|image processing|segmentation",
+    "background removal|remove background|background remover|transparent background|upscale|upscaling|super resolution|image editing|photo editing|inpainting|outpainting|retouching|image enhancement|colorization|colorisation|restoration|image processing|segmentation|image backgrounds|removes backgrounds|cutout|cutouts|transparent png",
   ),
   k(
     "image.ocr",
@@ -780,7 +780,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.stt",
     "compute.audio",
-    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation|captions for my * video|subtitles for my|captions for my video|caption my video|caption this video|subtitle my video|captions for this video",
+    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation|captions for my * video|subtitles for my|captions for my video|caption my video|caption this video|subtitle my video|captions for this video|into words|voicemail into|mp3 into|into text i can read",
     "transcription|transcribe|transcripts|transcript|speech-to-text|speech to text|speech recognition|asr|diarization|diarisation|captioning|subtitles|audio to text|whisper|voice recording|audio recording|call recordings|audio files",
   ),
   k(
@@ -812,7 +812,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "code.execute",
     "compute.code",
     "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output|run this * script|run my * script|run a script|python script|pandas|execute my * code|run this notebook|run this safely|run it safely|show me the output|what does this print|what would this print",
-    "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox",
+    "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox|sandboxes|sandboxed|execute python|execute javascript|execute node|execute bash|executes code|code runner|ephemeral sandbox|secure sandbox",
   ),
   k(
     "code.review",
@@ -860,7 +860,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.search",
     "web.search",
-    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for",
+    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for|google hits|top google|official website of|find the website of|website of the",
     "web search|search engine|search engines|search results|serp|serps|google search|bing|internet search|web results|organic results|search api",
   ),
   k(
@@ -902,7 +902,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.domains",
     "data.company",
-    "who owns this domain|who owns this website|is this domain taken|is this domain available|buy a domain|when was the site registered|domain expire|domain|domains",
+    "who owns this domain|who owns this website|is this domain taken|is this domain available|buy a domain|when was the site registered|domain expire|domain|domains|who owns * com|who owns * net|who owns * org|who owns * io|who owns * ai|free to grab|free to register|still available",
     "domain names|dns|dns records|dns lookup|whois|rdap|registrar|nameservers|mx records|subdomains|domain availability|domain age|domain reputation|tld",
   ),
   k(
@@ -1043,7 +1043,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "product.prices",
     "commerce.products",
-    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants|on amazon|at walmart|price drop|price dropped|dropped in price|gotten cheaper|cost of this",
+    "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants|on amazon|at walmart|price drop|price dropped|dropped in price|gotten cheaper|cost of this|for the least money|for the least|lowest price|cheapest place to buy|who sells * cheapest",
     "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring",
   ),
   // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
