@@ -812,7 +812,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "code.execute",
     "compute.code",
     "run this code|run my code|run this script|run some python|execute this|run python|try this snippet|does this code work|what does this code output|run this * script|run my * script|run a script|python script|pandas|execute my * code|run this notebook|run this safely|run it safely|show me the output|what does this print|what would this print",
-    "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox|sandboxes|sandboxed|execute python|execute javascript|execute node|execute bash|executes code|code runner|ephemeral sandbox|secure sandbox",
+    "code execution|execute code|code interpreter|sandboxed execution|sandboxed code|isolated sandbox|untrusted code|run javascript|repl|jupyter|notebooks|python execution|isolated environment|microvm|firecracker|code sandbox|execute python|execute javascript|execute node|execute bash|executes code|code runner|ephemeral sandbox|secure sandbox|sandboxes that execute",
   ),
   k(
     "code.review",
