@@ -6,6 +6,7 @@
  *   relevance = cosine(need, listing)
  *             + CATEGORY_WEIGHT × (cosine(need, listing's category profile) − the need's best category cosine)
  *             + LEXICAL_WEIGHT × share of the need's content words found in the listing's name and description
+ *             + KIND_WORDS_WEIGHT × share of them found in the phrases of the kinds the listing names
  *             + KIND_WEIGHT × share of the need's kinds of service that the listing also names (kinds.ts)
  *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
