@@ -131,14 +131,24 @@ describe("fusing the evidence", () => {
     ]);
     // Nothing names the need's kind: empty.
     expect(gate([s("other", top, 0), s("other2", top - 0.01, 0)], MATCH, 1)).toEqual([]);
-    // A listing naming no kind at all is not excluded for it (kindless "pass"), above FLOOR only.
-    expect(gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], MATCH, 1).map((x) => x.id)).toEqual([
-      "unknown",
-    ]);
-    expect(gate([s("unknown", MATCH.floor - 0.001, 0, true)], MATCH, 1)).toEqual([]);
+    // A listing naming no kind at all is not excluded for it beside one that names it (kindless "beside"),
+    // within BAND of the best that passes.
+    const beside = [s("other", top + 0.02, 0), s("unknown", top + 0.01, 0, true), s("named", top, 1)];
+    expect(gate(beside, MATCH, 1).map((x) => x.id)).toEqual(["unknown", "named"]);
+    // Farther than BAND from the best that passes: left out.
     expect(
-      gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], { ...MATCH, kindless: "exclude" }, 1),
-    ).toEqual([]);
+      gate([s("named", top, 1), s("unknown", top - MATCH.band - 0.001, 0, true)], MATCH, 1).map((x) => x.id),
+    ).toEqual(["named"]);
+    expect(gate(beside, { ...MATCH, kindless: "exclude" }, 1).map((x) => x.id)).toEqual(["named"]);
+    // When nothing names the need's kind, the need is taken as one nothing here serves: a listing naming no kind
+    // does not answer it ("pass" let it, and blind sets' unserved needs got such listings).
+    expect(gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], MATCH, 1)).toEqual([]);
+    expect(
+      gate([s("other", top + 0.01, 0), s("unknown", top, 0, true)], { ...MATCH, kindless: "pass" }, 1).map(
+        (x) => x.id,
+      ),
+    ).toEqual(["unknown"]);
+    expect(gate([s("unknown", MATCH.floor - 0.001, 0, true)], { ...MATCH, kindless: "pass" }, 1)).toEqual([]);
   });
 
   it("kindSpread: a kind named only by a listing far from the need in meaning is not taken as the need's", () => {

@@ -70,7 +70,9 @@ describe("the service-kind lexicon", () => {
 
   it("a phrase does not run across a comma, a colon or a sentence's end; in-word marks stay", () => {
     // "source language" is translation's phrase; here the two words are items of a list.
-    expect(kinds("Breaking news searchable by keyword, source, language and date")).not.toContain("llm.translate");
+    expect(kinds("Breaking news searchable by keyword, source, language and date")).not.toContain(
+      "llm.translate",
+    );
     expect(kinds("Detect the source language of a text")).toContain("llm.translate");
     expect(kinds("Read this: aloud")).not.toContain("audio.tts");
     expect(kinds("PM2.5 and ozone readings")).toEqual(["weather.air_quality"]);

@@ -280,6 +280,8 @@ if (QUALITY) {
     { kindSpread: 0.1 },
     { kindSpread: 0.15 },
     { kindless: "pass", kindSpread: 0.1 },
+    { kindless: "beside" },
+    { kindless: "exclude" },
     { kindWordsWeight: 0 },
     { kindWordsWeight: 0.1 },
     { kindWordsWeight: 0.15 },
@@ -325,6 +327,8 @@ if (QUALITY) {
         { kindless: "pass", kindSpread: 0.1 },
         { kindWordsWeight: 0 },
         { kindWordsWeight: 0.1 },
+        { kindless: "beside" },
+        { kindless: "exclude" },
       ]),
     );
   }

@@ -11,8 +11,8 @@
  *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
  * candidate names any of them (the need is served by nothing here); otherwise the candidates within BAND of
- * the best, and when the need names kinds, only those naming one of them or naming no kind at all (KIND_GATE
- * "only", KINDLESS "pass"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
+ * the best, and when the need names kinds, only those naming one of them or, beside such a one, naming no kind at
+ * all (KIND_GATE "only", KINDLESS "beside"). Calibrated on test-e2e/bench/semantic (README figures): the model alone
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
@@ -46,10 +46,13 @@ export interface MatchParams {
   kindFloor: number;
   /**
    * Whether a listing naming no kind at all (one the lexicon does not know what it sells) may pass a need's
-   * kind gate on relevance alone ("pass", above `floor`) or is excluded by it ("exclude"). "pass" shipped: on the
-   * fresh set (listings the lexicon was not written for) top-1 0.31 → 0.33, the other three sets unchanged.
+   * kind gate on relevance alone, above `floor`: "pass", always; "beside", only when another candidate names one
+   * of the need's primary kinds (when none does, the need asks for something nothing here sells, and a listing
+   * of unknown kind is not taken to sell it); "exclude", never. "beside" shipped: on the three blind sets' first
+   * states, unserved needs left empty +0, +20 and +10 points against "pass", top-1 the same on two and −0.03 on
+   * one; the fresh set unchanged (0.31).
    */
-  kindless: "pass" | "exclude";
+  kindless: "pass" | "exclude" | "beside";
   /**
    * The kind gate applies only when the best candidate naming one of the need's kinds is within this much
    * cosine of the nearest candidate; farther, the need's kind words are taken to name something else, and the
@@ -78,7 +81,7 @@ export const MATCH: Readonly<MatchParams> = {
   kindPrimarySlack: 1,
   kindFocus: 0.5,
   kindFloor: 0.32,
-  kindless: "pass",
+  kindless: "beside",
   kindSpread: Number.POSITIVE_INFINITY,
   kindWordsWeight: 0.05,
   band: 0.03,
@@ -256,7 +259,8 @@ export function fuse(
 /**
  * The gate: none when the best is under the floor, or when the need names kinds of service (`needKinds` > 0)
  * and no candidate names one of them; else those within `band` of the best (order kept). With `kindless`
- * "pass", a candidate naming no kind at all is not excluded by the need's kinds but must clear `floor`.
+ * "pass" (or "beside", when a candidate names one of them), a candidate naming no kind at all is not excluded by
+ * the need's kinds but must clear `floor`.
  */
 export function gate(
   scored: readonly Scored[],
@@ -266,8 +270,11 @@ export function gate(
   const best = scored[0]?.relevance;
   if (best === undefined) return [];
   const pass = p.kindless ?? "exclude";
+  const named = pass !== "beside" || scored.some((s) => s.sharedPrimary > 0);
   const sharing =
-    needKinds > 0 ? scored.filter((s) => s.sharedPrimary > 0 || (pass === "pass" && s.kindless)) : [];
+    needKinds > 0
+      ? scored.filter((s) => s.sharedPrimary > 0 || (pass !== "exclude" && named && s.kindless))
+      : [];
   let nearest = Number.NEGATIVE_INFINITY;
   for (const s of scored) nearest = Math.max(nearest, s.similarity ?? 0);
   const spread = p.kindSpread ?? Number.POSITIVE_INFINITY;
