@@ -9,10 +9,10 @@
  * Part 1 also measures the fresh set (fresh.ts: listings of its own added to the labelled ones, needs written
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
- * its lexicon or any other set) in a directory of its 60 listings alone, and the second and another sets
- * (second.ts, another.ts) likewise.
+ * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another and fourth
+ * sets (second.ts, another.ts, fourth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second or =another measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another or =fourth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -41,6 +41,7 @@ import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
+import { FOURTH_DUPLICATES, FOURTH_LISTINGS, FOURTH_NEEDS, FOURTH_UNSERVED } from "./fourth.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
@@ -332,7 +333,7 @@ if (QUALITY) {
       ]),
     );
   }
-  // The outside, second and another sets (outside.ts, second.ts, another.ts): 60 listings each of common kinds of
+  // The outside, second, another and fourth sets (outside.ts, second.ts, another.ts, fourth.ts): 60 listings each of
   // paid API, worded by engineers who read neither the matcher, its lexicon nor the other sets, with their needs; each measured in a
   // directory of its 60 listings alone, as the issue's own labelled set is (60 listings).
   const apart: [string, Listing[], Record<string, string>, NeedSet][] = [
@@ -353,6 +354,12 @@ if (QUALITY) {
       ANOTHER_LISTINGS,
       ANOTHER_DUPLICATES,
       { name: "another", needs: ANOTHER_NEEDS, unserved: ANOTHER_UNSERVED },
+    ],
+    [
+      "fourth",
+      FOURTH_LISTINGS,
+      FOURTH_DUPLICATES,
+      { name: "fourth", needs: FOURTH_NEEDS, unserved: FOURTH_UNSERVED },
     ],
   ];
   for (const [name, listings, duplicates, set] of apart)
