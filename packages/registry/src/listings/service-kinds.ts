@@ -98,7 +98,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.price_history",
     "data.finance",
     "how has the stock moved|price chart|chart of|performance over|past prices|last month prices|year to date",
-    "ohlc|ohlcv|candle|candlestick|historical prices|price history|end of day|eod|daily bars|historical quotes|backtest",
+    "ohlc|ohlcv|candle|candlestick|historical prices|end of day|eod|daily bars|historical quotes|backtest|stock price history|price history of stocks|historical bars",
   ),
   k(
     "finance.fundamentals",
@@ -212,7 +212,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.rpc",
     "data.crypto",
-    "call a contract|function on a contract|read-only function|read a contract|contract call|event logs|fetch * logs|latest block|block number|query the chain|query the blockchain|broadcast a transaction|send a raw transaction|node access|archive data",
+    "call a contract|function on a contract|read-only function|read a contract|contract call|event logs|fetch * logs|latest block|block number|query the chain|query the blockchain|broadcast a transaction|send a raw transaction|node access|archive data|broadcast my|signed tx|signed transaction|raw tx|submit a transaction|send a signed",
     "rpc|json-rpc|rpc endpoint|rpc endpoints|rpc node|rpc nodes|node provider|eth_call|getlogs|archive node|archive state|full node|blockchain nodes|web3 provider|node infrastructure|rpc api",
   ),
   k(
@@ -279,7 +279,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.routing",
     "data.maps",
-    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle|route|routes|how long is the drive|how long a drive|driving time|drive time|with current traffic|with traffic|traffic-aware",
+    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle|route|routes|how long is the drive|how long a drive|driving time|drive time|with current traffic|with traffic|traffic-aware|bike from|walk from|drive from|to bike from|to walk from|to drive from|how long will it take to",
     "routing|directions|turn-by-turn|travel time|travel times|distance matrix|eta|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car|route planning|route planner|routing api",
   ),
   k(
@@ -335,7 +335,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sports.scores",
     "data.sports",
-    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture",
+    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture|who's winning|whos winning|what's the score|game rn|game right now",
     "live scores|match results|fixtures|standings|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores",
   ),
   k(
@@ -541,12 +541,6 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "flight check-in|online check-in|boarding passes|airline check-in",
   ),
   k(
-    "calendar.scheduling",
-    "agent.tools",
-    "find a time|find a slot|schedule a meeting|book a meeting|set up a meeting|set up a call|when are we both free|when is everyone free|free slot|free slots|meeting time|send an invite|calendar invite|put it on my calendar|add to my calendar|on my calendar",
-    "calendar|calendars|meeting scheduling|scheduling links|free time|free/busy|calendar invites|mutual availability|calendar api|availability across calendars",
-  ),
-  k(
     "meeting.notes",
     "compute.audio",
     "sit in on|join my call|join the call|join my meeting|join the meeting|record my meeting|notes from the call|minutes of the meeting|meeting minutes|action items|takeaways from the",
@@ -561,7 +555,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "travel.hotels",
     "data.other",
-    "somewhere to stay|place to stay|where to stay|a room|book a room|stay the night|accommodation for|hotel|hotels",
+    "somewhere to stay|place to stay|where to stay|a room|book a room|stay the night|accommodation for|hotel|hotels|reserve a hotel|book a hotel|hotel room|reserve a room",
     "hotel search|hotel rates|hotel availability|accommodation|accommodations|lodging|room rates|vacation rentals|hostels|stays",
   ),
   k(
@@ -731,13 +725,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.edit",
     "compute.image",
-    "cut out|cut me out|remove the background|get rid of the background|make it transparent|white background|make the photo sharper|blurry photo|fix my photo|old photo|bigger resolution|enlarge|crop|resize|touch up|erase|remove object",
+    "cut out|cut me out|remove the background|get rid of the background|make it transparent|white background|make the photo sharper|blurry photo|fix my photo|old photo|bigger resolution|enlarge|crop|resize|touch up|erase|remove object|everything behind|plain transparency|transparent background|cut out the",
     "background removal|remove background|background remover|transparent background|upscale|upscaling|super resolution|image editing|photo editing|inpainting|outpainting|retouching|image enhancement|colorization|colorisation|restoration|image processing|segmentation|image backgrounds|removes backgrounds|cutout|cutouts|transparent png",
   ),
   k(
     "image.ocr",
     "compute.image",
-    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice",
+    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice|receipt photo|off this receipt|from this receipt|off this crumpled|read the totals",
     "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr|line items|from invoices|invoice data|receipt data|invoice extraction|invoices and receipts|totals from",
   ),
   k(
@@ -786,7 +780,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.tts",
     "compute.audio",
-    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text|accent|read * aloud|read * out loud|voices|as an audio file|into an audio file|save it as audio|into speech|bedtime story",
+    "read aloud|read it aloud|read out|read this out|say it out loud|out loud|speak this|narrate|narrator|voice for my|audiobook|hear this text|listen to this text|accent|read * aloud|read * out loud|voices|as an audio file|into an audio file|save it as audio|into speech|bedtime story|give me an audio file|me an audio file|an audio file of|in a british voice|warm * voice",
     "text-to-speech|text to speech|tts|speech synthesis|synthetic voice|synthetic voices|voice over|voiceover|voice generation|voice cloning|neural voices|spoken audio|read * aloud|read * out loud",
   ),
   k(
@@ -798,7 +792,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.music_gen",
     "compute.audio",
-    "compose|write a song|make a song|make music|a tune|jingle|soundtrack|background music|beat for",
+    "compose|write a song|make a song|make music|a tune|jingle|soundtrack|background music|beat for|music track|compose an original|original music",
     "music generation|generate music|ai music|song generation|audio generation|sound effects|royalty-free music",
   ),
   k(
@@ -836,7 +830,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "doc.convert",
     "compute.other",
     "turn into a pdf|make a pdf|save as pdf|convert my document|word file|open this file|change file format|merge pdfs|combine pdfs|printable document|printable version|from our template|from a template|fill in a template|generate an invoice|invoice pdf|render a document",
-    "pdf generation|html to pdf|pdf conversion|document conversion|file conversion|office documents|convert files|pdf to text|pdf rendering|markdown to pdf|print-ready|document generation|invoice generation|render templates|templates into|html templates",
+    "pdf generation|html to pdf|pdf conversion|document conversion|file conversion|office documents|convert files|pdf to text|pdf rendering|markdown to pdf|print-ready|document generation|invoice generation|templates into|render html|to pdf|pixel-perfect pdf|url to pdf|html or a url to",
   ),
   k(
     "doc.qr",
@@ -847,8 +841,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "compute.gpu",
     "compute.other",
-    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job|fine-tune a|fine tune a|finetune a|train * model on|fine-tune * on",
-    "gpu|gpus|gpu compute|fine-tuning|training jobs|serverless compute|cloud compute",
+    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job|fine-tune a|fine tune a|finetune a|train * model on|fine-tune * on|gpu|gpus|h100|a100|rent me a gpu|rent me an",
+    "gpu compute|fine-tuning|training jobs|serverless compute|cloud compute|gpu rental|rent gpus|gpu instances|gpu cloud|on-demand gpus",
   ),
   k(
     "compute.random",
@@ -902,8 +896,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.domains",
     "data.company",
-    "who owns this domain|who owns this website|is this domain taken|is this domain available|buy a domain|when was the site registered|domain expire|domain|domains|who owns * com|who owns * net|who owns * org|who owns * io|who owns * ai|free to grab|free to register|still available",
+    "who owns this domain|who owns this website|is this domain taken|is this domain available|when was the site registered|domain expire|domain|domains|who owns * com|who owns * net|who owns * org|who owns * io|who owns * ai|free to grab|free to register|still available",
     "domain names|dns|dns records|dns lookup|whois|rdap|registrar|nameservers|mx records|subdomains|domain availability|domain age|domain reputation|tld",
+  ),
+  k(
+    "web.domain_registration",
+    "data.company",
+    "register the domain|register a domain|buy the domain|buy a domain|buy and register|grab the domain|register it for me|register * for me",
+    "domain registration|register domains|register names|registrar api|buy domains|domain purchase",
   ),
   k(
     "web.url_safety",
@@ -939,8 +939,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "kyc.fraud",
     "identity.kyc",
-    "is this order fake|scammer|fraudster|fake accounts|stolen card|is this user legit|is this signup real|suspicious activity",
-    "fraud|fraud detection|fraud prevention|fraud score|risk scoring|device fingerprinting|chargebacks|transaction risk|bot detection|account takeover|anomaly detection",
+    "is this order fake|scammer|fraudster|fake accounts|stolen card|is this user legit|is this signup real|suspicious activity|fraud",
+    "fraud detection|fraud prevention|fraud score|risk scoring|device fingerprinting|chargebacks|transaction risk|bot detection|account takeover|anomaly detection",
   ),
   k(
     "email.validation",
@@ -951,7 +951,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "email.send",
     "identity.email",
-    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email|to * inboxes|to their inboxes|password reset message|reset link|send a newsletter",
+    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email|to * inboxes|to their inboxes|password reset message|reset link|send a newsletter|their inbox|at their inbox|branded email|branded message|order shipped email|email the customer that",
     "email sending|send email|transactional email|transactional emails|smtp|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends",
   ),
   k(
@@ -1001,7 +1001,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "storage.memory",
     "storage.files",
     "remember this|remember for later|keep notes|save state|store data between|remember that|remember this user|recall later|bring it up again|long-term memory|memory for my agent|remember preferences",
-    "key-value|key value store|kv|memory store|agent memory|persistence|vector store|storage for agents|managed database|long-term memory|persistent memory|memory for ai agents|memory for agents",
+    "key value store|kv|memory store|agent memory|persistence|vector store|storage for agents|managed database|long-term memory|persistent memory|memory for ai agents|memory for agents",
   ),
   k(
     "agent.tasks",
@@ -1044,7 +1044,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "product.prices",
     "commerce.products",
     "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants|on amazon|at walmart|price drop|price dropped|dropped in price|gotten cheaper|cost of this|for the least money|for the least|lowest price|cheapest place to buy|who sells * cheapest",
-    "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring",
+    "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring|product listings|prices from amazon|seller offers|retail listings",
   ),
   // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
   // A need naming one of these is answered only by listings that sell it, so where none does the answer is
@@ -1112,8 +1112,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "reminders.schedule",
     "agent.tools",
-    "remind me|reminder|reminders|set an alarm|wake me|don't let me forget|dont let me forget|every morning at|put it in my calendar|add to my calendar|schedule a meeting|book a meeting|find a time to meet",
-    "reminder service|scheduled reminders|calendar api|calendar events|meeting scheduling|calendar integration",
+    "remind me|reminder|reminders|set an alarm|wake me|don't let me forget|dont let me forget|every morning at|put it in my calendar|add to my calendar|schedule a meeting|book a meeting|find a time to meet|find a time|find a slot|set up a meeting|set up a call|when are we both free|when is everyone free|free slot|free slots|meeting time|send an invite|calendar invite|put it on my calendar|on my calendar",
+    "reminder service|scheduled reminders|calendar api|calendar events|meeting scheduling|calendar integration|calendar|calendars|scheduling links|free time|free/busy|calendar invites|mutual availability|availability across calendars|cron|cron expressions|recurring callbacks|scheduled callbacks|scheduled webhooks|scheduled jobs|delayed callbacks|timers",
   ),
   k(
     "modeling.3d",
@@ -1124,7 +1124,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "video.generate",
     "compute.image",
-    "make a video|create a video|generate a video|animate this|animate my|turn it into a video|short clip|video clip|edit my video|cut my video",
+    "make a video|create a video|generate a video|animate this|animate my|turn it into a video|short clip|video clip|edit my video|cut my video|talking-head|talking head|lip-sync|lip sync|animate this portrait",
     "video generation|text-to-video|image-to-video|generated video|video synthesis|video editing|ai video|video rendering|lip sync",
   ),
   k(
@@ -1142,7 +1142,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "insurance.quotes",
     "data.other",
-    "insurance|insure my|insurance quote|car insurance|home insurance|health insurance|travel insurance|life insurance|make a claim|file a claim",
+    "insurance|insure my|insurance quote|car insurance|home insurance|health insurance|travel insurance|life insurance|make a claim|file a claim|insure this|shipping insurance|shipment insurance|insure the shipment",
     "insurance quotes|insurance api|policy issuance|claims processing|underwriting|insurtech",
   ),
   k(
@@ -1186,6 +1186,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "data.finance",
     "send money|send * money|wire money|transfer money|pay my friend|pay back|split the bill|send a payment to|remittance|pay my rent|pay this invoice|pay my bill|pay bills|send * dollars to|send * euros to|send * pounds to|dollars to my|money to my|venmo|paypal|zelle|cash app|to my roommate|transfer * to my|rent payments|automatic payments|standing order|direct debit",
     "money transfer|remittances|payouts|bank transfers|wire transfers|p2p payments|bill pay|bill payments|ach transfers|sepa transfers",
+  ),
+  k(
+    "banking.accounts",
+    "data.finance",
+    "open a bank account|business bank account|open an account|bank account for my",
+    "banking as a service|baas|account opening|open bank accounts",
   ),
   k(
     "education.tutoring",
