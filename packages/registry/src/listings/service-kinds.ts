@@ -8,7 +8,9 @@
  *
  * Phrases are separated by `|`; each is matched as whole words after stemming (kinds.ts `normalise`), so
  * "forecast" also finds "forecasts" and "forecasting". Words that name many kinds at once ("price", "rate",
- * "score", "token", "address") appear only inside phrases.
+ * "score", "token", "address") appear only inside phrases. A single word in `asks` counts in a need but not in a
+ * listing that names another kind (kinds.ts `listingKinds`), so words a seller uses for what its data holds
+ * ("snow depth", "USD values", "300 voices") go in `asks`, and `offers` holds what a listing sells.
  */
 export interface ServiceKind {
   id: string;
