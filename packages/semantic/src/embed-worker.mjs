@@ -20,6 +20,12 @@ import { FED, modelInputs, shapeFedRunner, shapeFrontier, syncMaxTokens } from "
  */
 async function run(m, texts, maxTokens = null, shapes = null) {
   const inputs = modelInputs(m, texts, maxTokens);
+  if (inputs.values.shape[0] === 0) {
+    // No text has a token (""): the graph cannot run an empty sparse input, so one text with a token goes
+    // along and its vector is dropped; the empty ones get the vector the graph gives "" in any batch.
+    for (const t of Object.values(inputs)) t.dispose();
+    return (await run(m, [...texts, "a"])).slice(0, texts.length);
+  }
   const synchronous = FED.kept in inputs;
   let out;
   try {

@@ -253,6 +253,15 @@ describe("embedder (the bundled model, in a worker thread)", () => {
     }
   });
 
+  it("embeds texts with no token alone as it embeds them beside others", async () => {
+    const [inBatch] = await e.embed(["", "weather forecast"]);
+    const alone = await e.embed([""]);
+    expect(alone).toHaveLength(1);
+    expect([...alone[0]!]).toEqual([...inBatch!]);
+    expect([...(await e.embedCached(""))]).toEqual([...inBatch!]);
+    expect((await e.embed(["", ""])).map((v) => [...v])).toEqual([[...inBatch!], [...inBatch!]]);
+  });
+
   it("caches query vectors and keeps the event loop free while the model runs", async () => {
     const first = e.embedCached("translate a document into french");
     let ticks = 0;
