@@ -24,7 +24,9 @@ let seller: Seller;
 let listingId: string;
 /** How the facilitator behaves for the next settlement. */
 let mode: "ok" | "fail" | "slow" = "ok";
-const SETTLE_TIMEOUT_MS = 400;
+// Long enough that a real settlement beside 19 others on a loaded machine (CI) never outlives it: one that did
+// would answer 502 in the race tests and stay indeterminate for the reconciler's tests to find.
+const SETTLE_TIMEOUT_MS = 2500;
 const operator = () => chain.wallets.operator.address;
 // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
 const json = async (r: Response): Promise<any> => r.json();
@@ -49,7 +51,7 @@ beforeAll(async () => {
           network: r.network,
         };
       // The facilitator answers after our bound: the transfer still lands on-chain, later.
-      if (mode === "slow") await sleep(SETTLE_TIMEOUT_MS + 300);
+      if (mode === "slow") await sleep(SETTLE_TIMEOUT_MS + 500);
       return real.settle(p, r);
     },
   };
@@ -58,7 +60,7 @@ beforeAll(async () => {
     payments: chainPayments(chain, {
       facilitator,
       settleTimeoutMs: SETTLE_TIMEOUT_MS,
-      leaseMs: 1500,
+      leaseMs: SETTLE_TIMEOUT_MS + 1500,
       onSeller: (s) => {
         seller = s;
       },
@@ -289,7 +291,9 @@ describe("paid but not answered", () => {
     await landed(before + 5000n); // the late transfer lands
     expect(await seller.reconcile()).toMatchObject({ settled: 1 });
     expect(await attestationCount()).toBe(attestationsBefore + 1);
-    expect(await seller.reconcile()).toEqual({});
+    // A second pass settles and publishes nothing more (indeterminate rows of other tests may be looked at again).
+    expect((await seller.reconcile()).settled).toBeUndefined();
+    expect(await attestationCount()).toBe(attestationsBefore + 1);
     const again = await fetch(url, { headers: { "payment-signature": header } });
     expect(again.status).toBe(200);
     expect(await attestationCount()).toBe(attestationsBefore + 1);
