@@ -17,9 +17,11 @@ import {
   duePlanPurchases,
   LISTING_COLUMNS,
   notePaymentSigned,
+  type PlanSource,
   planStatus,
   recordPlanPurchase,
   recordProbe,
+  recordPurchase,
   type ScoutPolicy,
   scoutCandidates,
   startPurchase,
@@ -488,6 +490,59 @@ describe("the scout buys as an agent would", () => {
     expect(results.sort()).toEqual(["busy", "recorded"]);
     expect(await purchasesOf(id)).toHaveLength(1);
     expect(await scoutBalance()).toBe(before - 10_000n);
+  });
+
+  it("recording a purchase while another replica starts one of the same listing: no deadlock, no second buy", async () => {
+    const id = await listSeller("x402-hono");
+    const c = await candidate(id);
+    const first = await startPurchase(tdb.db, id, 0.01, { planId: randomUUID(), listingId: id, seq: 0 });
+    expect(first).not.toBeNull();
+    // The recording transaction stops between its update of the purchase and its update of the listing.
+    let entered!: () => void;
+    const inRecord = new Promise<void>((r) => {
+      entered = r;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const plans: PlanSource = {
+      due: async () => [],
+      record: async () => {
+        entered();
+        await gate;
+      },
+    };
+    const recording = recordPurchase(
+      tdb.db,
+      first!,
+      {
+        outcome: "delivered",
+        delivered: true,
+        json_valid: true,
+        schema_valid: null,
+        body_sha256: null,
+        failure_reason: null,
+        tx_hash: null,
+        amount_usdc: 0.01,
+        quote_amount_atomic: "10000",
+        http_status: 200,
+        content_type: "application/json",
+        latency_ms: 5,
+        pay_to: null,
+        note: null,
+      },
+      new Date(),
+      plans,
+    );
+    await inRecord;
+    // A second replica picked the listing before the purchase was recorded, and starts its own now.
+    const second = startPurchase(tdb.db, id, 0.01, undefined, c.last_purchase_at);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    expect(await recording).toBe(true);
+    expect(await second).toBeNull();
+    expect(await purchasesOf(id)).toHaveLength(1);
   });
 
   it("a payment made just before the scout died is recorded once, from the chain, by its nonce", async () => {

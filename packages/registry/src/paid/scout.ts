@@ -254,6 +254,15 @@ export async function recordPurchase(
   plans?: PlanSource,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // The listing's row first, as startPurchase locks it before it inserts an intent: a replica starting a
+    // purchase of this listing holds that row and waits on this intent's index entry, so taking the purchase's
+    // row first and the listing's last would deadlock with it.
+    await trx
+      .selectFrom("listings")
+      .select("id")
+      .where("id", "=", (eb) => eb.selectFrom("purchases").select("listing_id").where("id", "=", id))
+      .forUpdate()
+      .execute();
     const row = await trx
       .updateTable("purchases")
       .set({
