@@ -120,6 +120,37 @@ describe("the service-kind lexicon", () => {
     expect(kinds("renew my passport")).toEqual(["gov.services"]);
   });
 
+  it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
+    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
+    const listing = (text: string) => kindIds(listingKinds(text));
+    // Actions a need asks for name their own kind, so a listing that only reads related data is not taken.
+    expect(primary("give my agent a virtual card with a $50 limit")).toEqual(["finance.card_issuing"]);
+    expect(listing("Card issuing API: virtual cards with spend controls")).toEqual(["finance.card_issuing"]);
+    expect(primary("bridge my USDC from Ethereum to Base")).toContain("crypto.bridge");
+    expect(listing("Cross-chain token bridge aggregator")).toEqual(["crypto.bridge"]);
+    expect(primary("send flowers to my mom for her birthday")).toEqual(["commerce.gifts_flowers"]);
+    expect(primary("top up my phone with $20 of airtime")).toEqual(["telecom.topup_esim"]);
+    expect(listing("Travel eSIM data plans for 190 countries")).toEqual(["telecom.topup_esim"]);
+    expect(primary("hire a freelancer to fix my WordPress site")).toEqual(["labor.freelance"]);
+    expect(primary("shorten this link")).toEqual(["web.short_links"]);
+    expect(listing("URL shortener with branded links and click tracking")).toEqual(["web.short_links"]);
+    // Data sold that no kind named before.
+    expect(primary("what do analysts think about Nvidia")).toEqual(["finance.analyst_ratings"]);
+    expect(listing("Analyst ratings, price targets and upgrades/downgrades")).toEqual([
+      "finance.analyst_ratings",
+    ]);
+    expect(primary("is this house in a flood zone")).toEqual(["risk.climate_property"]);
+    expect(primary("is this neighbourhood safe to live in")).toEqual(["gov.crime"]);
+    expect(listing("Genealogy records: birth, death and marriage records")).toEqual(["people.genealogy"]);
+    // Needs of existing kinds keep their kinds, and words shared with the new kinds do not take them over.
+    expect(primary("should I buy bitcoin now")).toEqual(["crypto.price"]);
+    expect(primary("what did Elon post on twitter")).toEqual(["social.posts"]);
+    expect(primary("is there a flood warning today")).toEqual(["weather.alerts"]);
+    expect(primary("summarise and shorten this text")).toEqual(["llm.summarise"]);
+    expect(primary("pick a random number for the lottery draw")).toEqual(["compute.random"]);
+    expect(primary("which national parks are open")).toEqual([]);
+  });
+
   it("words most listings use, or that name several kinds, name none", () => {
     for (const generic of [
       "free trial",
