@@ -225,7 +225,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "compute.forecasting",
     "compute.other",
     "predict my sales|predict sales|predict demand|predict next month|predict next quarter|forecast my sales|forecast sales|forecast demand|forecast revenue|forecast next month|predict our sales|forecast our sales|sales for next quarter|sales next quarter|what will sales be|how much will we sell|future demand|expected demand|trend into the future",
-    "time series forecasting|time-series forecasting|demand forecasting|sales forecasting|revenue forecasting|predictive analytics|predictive models|time series models|forecasting models|forecasting api|prophet|arima|automl|tabular prediction|churn prediction",
+    "time series forecasting|time-series forecasting|demand forecasting|sales forecasting|revenue forecasting|predictive analytics|predictive models|time series models|forecasting models|prophet|arima|automl|tabular prediction|churn prediction",
   ),
   k(
     "llm.rerank",
@@ -407,7 +407,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.earnings_calendar",
     "data.finance",
     "when does report|when do they report|next earnings|report earnings|upcoming earnings|earnings date|when are earnings|when is the earnings call|earnings this week|earnings next week|who reports this week|who reports earnings|reporting season|earnings season|expected eps|what analysts expect|analyst expectations|wall street expects|expected to report|beat estimates|miss estimates|earnings surprise|when is the ipo|upcoming ipos|when are * earnings|when is * earnings",
-    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar|analyst estimates|eps estimates|consensus estimates|release dates|when does * report|when will * report|earnings calendars|earnings schedule|earnings surprises|eps surprises|upcoming earnings|earnings estimates|revenue estimates|analyst forecasts|analyst ratings|price targets|ipo calendars|upcoming ipos|earnings call transcripts|conference call schedule|earnings release dates|earnings releases",
+    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar|analyst estimates|eps estimates|consensus estimates|release dates|when does * report|when will * report|earnings calendars|earnings schedule|earnings surprises|eps surprises|upcoming earnings|earnings estimates|revenue estimates|analyst forecasts|ipo calendars|upcoming ipos|earnings call transcripts|conference call schedule|earnings release dates|earnings releases",
   ),
   k(
     "finance.sec_filings",
@@ -539,8 +539,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.swap",
     "data.crypto",
-    "swap|exchange my tokens|best rate to swap|trade tokens|convert my eth|swap eth for|swap * for|exchange eth for|convert eth to|convert usdc to|trade eth for|best price to swap|swap quote|bridge my|bridge tokens|cross-chain swap|sell my tokens|swap my",
-    "dex|dex aggregator|swap quote|swap quotes|swap routing|slippage|liquidity routing|uniswap|amm|best execution|swap api|token swaps|token swap|cross-chain swaps|bridge aggregator|cross-chain bridge|bridge api|1inch|paraswap|dex routing|liquidity aggregation|on-chain trading|swap aggregator|token bridging",
+    "swap|exchange my tokens|best rate to swap|trade tokens|convert my eth|swap eth for|swap * for|exchange eth for|convert eth to|convert usdc to|trade eth for|best price to swap|swap quote|cross-chain swap|sell my tokens|swap my",
+    "dex|dex aggregator|swap quote|swap quotes|swap routing|slippage|liquidity routing|uniswap|amm|best execution|swap api|token swaps|token swap|cross-chain swaps|1inch|paraswap|dex routing|liquidity aggregation|on-chain trading|swap aggregator",
   ),
   k(
     "crypto.onchain_analytics",
@@ -1084,7 +1084,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "audio.music_id",
     "compute.audio",
     "what song is this|what song is|song is playing|what's this song|name of this song|which song|song playing|what is playing|name that tune|humming|stuck in my head|what is this song|which song is this|identify this song|identify the song|what song was that|song in this video|song in the background|music in this video|who sings this|what track is this|name of the track",
-    "music recognition|song recognition|song identification|audio fingerprinting|audio fingerprint|track identification|shazam|audio matching|cover detection|identify a song|identifies songs|identify songs|song from a|songs from|song id|music identification|music fingerprinting|acoustic fingerprinting|acrcloud|audd|music detection|broadcast monitoring|content id|copyright detection|cover song detection",
+    "music recognition|song recognition|song identification|audio fingerprinting|audio fingerprint|track identification|shazam|audio matching|cover detection|identify a song|identifies songs|identify songs|song from a|songs from|song id|music identification|music fingerprinting|acoustic fingerprinting|acrcloud|music detection|broadcast monitoring|content id|copyright detection|cover song detection",
   ),
   k(
     "audio.music_gen",
@@ -1211,7 +1211,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.browser",
     "web.browser",
-    "click through|fill in a form|fill out a form|log in to|log into|sign up on|book on a website|navigate a website|use a website for me|act on a website|browse for me|interact with a page|go to the website and|go to this website and|go on the website and|open the website and|visit the website and|visit this site and|log in and|log in for me|click the button|click on|press the button|submit the form|submit a form|fill the form|fill in the form|fill out the form|complete the form|complete a form|fill in this form|add to cart|add it to my cart|buy it on the site|order it on the website|use the website|book it on the site|do it on the website|on the website for me|automate my browser|control a browser|control my browser|drive a browser|browser for my agent|a browser for|web agent|computer use",
+    "click through|fill in a form|fill out a form|log in to|log into|sign up on|book on a website|navigate a website|use a website for me|act on a website|browse for me|interact with a page|go to the website and|go to this website and|go on the website and|open the website and|visit the website and|visit this site and|log in and|log in for me|click the button|click on|press the button|submit the form|submit a form|fill the form|fill in the form|fill out the form|complete the form|complete a form|fill in this form|buy it on the site|order it on the website|use the website|book it on the site|do it on the website|on the website for me|automate my browser|control a browser|control my browser|drive a browser|browser for my agent|a browser for|web agent|computer use",
     "headless browser|headless browsers|browser automation|browser sessions|browser session|remote browser|cloud browser|puppeteer|playwright|selenium|chrome devtools|cdp|web automation|automate websites|form filling|fill forms|web tasks|browser api|browser infrastructure|browser-as-a-service|headless chrome|headless chromium|chromium|managed browsers|browser instances|browser pool|browser sandboxes|scriptable browser|browser control|browser agent|web agents|computer-use|ai browser|agentic browser|stealth browser|anti-detect browser|persistent sessions|authenticated sessions|rpa|robotic process automation|web rpa",
   ),
   k(
@@ -1272,8 +1272,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "voice.call",
     "communication.sms",
-    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone|call my|call * landline|landline|place a call|phone call|ring my|robocall|automated call|call them|call him|call her|call the customer|give them a call|give * a call|phone the|phone my|make a phone call|make phone calls|place phone calls|dial this number|dial the number|call on my behalf|call for me|call the restaurant|call the store|call the shop|call and ask|call to confirm|confirm by phone|send a voice message|leave a message|answering machine|answer calls|answer my calls|pick up the phone|phone line|phone number for my business|business phone number|virtual number|forward calls|conference call|voice agent|ai receptionist|receptionist",
-    "voice calls|phone calls|voice api|telephony|ivr|voip|sip|outbound calls|voicemail|call recording|programmable voice|inbound calls|call center|call centre|contact center|contact centre|cloud telephony|sip trunking|phone numbers api|virtual numbers|virtual phone numbers|did numbers|call routing|call forwarding|call tracking|conference calling|voice broadcast|voice agents|ai voice agents|ai phone agents|phone agents|conversational voice|answering service|pstn|voice bot|voicebot|dialer|auto dialer|power dialer",
+    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone|call my|call * landline|landline|place a call|phone call|ring my|robocall|automated call|call them|call him|call her|call the customer|give them a call|give * a call|phone the|phone my|make a phone call|make phone calls|place phone calls|dial this number|dial the number|call on my behalf|call for me|call the restaurant|call the store|call the shop|call and ask|call to confirm|confirm by phone|send a voice message|leave a message|answering machine|answer calls|answer my calls|pick up the phone|phone line|business phone number|forward calls|conference call|voice agent|ai receptionist|receptionist",
+    "voice calls|phone calls|voice api|telephony|ivr|voip|sip|outbound calls|voicemail|call recording|programmable voice|inbound calls|call center|call centre|contact center|contact centre|cloud telephony|sip trunking|phone numbers api|call routing|call forwarding|call tracking|conference calling|voice broadcast|voice agents|ai voice agents|ai phone agents|phone agents|conversational voice|answering service|pstn|voice bot|voicebot|dialer|auto dialer|power dialer",
   ),
   k(
     "chat.notify",
@@ -1355,8 +1355,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "delivery.orders",
     "commerce.products",
-    "order a * pizza|order * pizza|pizza delivery|order food|order dinner|order lunch|takeaway|takeout|to my door|deliver to my|delivered to my|grocery delivery|order groceries|food delivery|order a coffee|groceries delivered|get groceries|groceries|deliver groceries|order a pizza|order pizza|get a pizza|get pizza delivered|order some food|order something to eat|order takeout|order takeaway|order a takeaway|order delivery|get food delivered|food delivered|have food delivered|deliver food|deliver dinner|deliver lunch|deliver a meal|order a meal|order sushi|order a burger|order chinese|order thai|order indian|doordash|ubereats|uber eats|deliveroo|grubhub|instacart|send flowers|deliver flowers|flower delivery|get flowers delivered|send a courier|same day courier|local courier|courier to pick up|same day delivery|drop off a package|grocery order|food shop delivered",
-    "food delivery|meal delivery|restaurant ordering|grocery delivery|last-mile delivery|courier dispatch|on-demand delivery|delivery orders|food ordering|online ordering|online food ordering|restaurant delivery|meal ordering|order delivery|grocery ordering|grocery api|quick commerce|q-commerce|courier api|delivery dispatch|gift delivery|doordash drive|uber direct|delivery fulfilment|delivery fulfillment|white-label delivery",
+    "order a * pizza|order * pizza|pizza delivery|order food|order dinner|order lunch|takeaway|takeout|to my door|deliver to my|delivered to my|grocery delivery|order groceries|food delivery|order a coffee|groceries delivered|get groceries|groceries|deliver groceries|order a pizza|order pizza|get a pizza|get pizza delivered|order some food|order something to eat|order takeout|order takeaway|order a takeaway|order delivery|get food delivered|food delivered|have food delivered|deliver food|deliver dinner|deliver lunch|deliver a meal|order a meal|order sushi|order a burger|order chinese|order thai|order indian|doordash|ubereats|uber eats|deliveroo|grubhub|instacart|deliver flowers|get flowers delivered|send a courier|same day courier|local courier|courier to pick up|same day delivery|drop off a package|grocery order|food shop delivered",
+    "food delivery|meal delivery|restaurant ordering|grocery delivery|last-mile delivery|courier dispatch|on-demand delivery|delivery orders|food ordering|online ordering|online food ordering|restaurant delivery|meal ordering|order delivery|grocery ordering|grocery api|quick commerce|q-commerce|courier api|delivery dispatch|doordash drive|uber direct|delivery fulfilment|delivery fulfillment|white-label delivery",
   ),
   k(
     "mobility.rides",
@@ -1487,8 +1487,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "banking.accounts",
     "data.finance",
-    "open a bank account|business bank account|open an account|bank account for my|open a bank account for|open a open a new bank account|get bank account for my business|a bank account|savings account|checking account|get a debit card|issue a card|issue cards|virtual card|corporate card|company card|expense cards|cards for my employees",
-    "banking as a service|baas|account opening|open bank accounts|baas platform|embedded banking|embedded finance|card issuing|virtual card issuing|issue virtual cards|issuing api|corporate cards|multi-currency accounts|virtual accounts|virtual iban|bank accounts api|account opening api|neobank|ledger api",
+    "open a bank account|business bank account|open an account|bank account for my|open a bank account for|open a open a new bank account|get bank account for my business|a bank account|savings account|checking account|get a debit card",
+    "banking as a service|baas|account opening|open bank accounts|baas platform|embedded banking|embedded finance|multi-currency accounts|virtual accounts|virtual iban|bank accounts api|account opening api|neobank|ledger api",
   ),
   k(
     "education.tutoring",
@@ -1511,8 +1511,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "legal.services",
     "data.government",
-    "hire a lawyer|find a lawyer|a lawyer|an attorney|legal advice|solicitor|my divorce|sue my|draft a contract|draft my will|write my will|need a lawyer|get a lawyer|talk to a lawyer|speak to a lawyer|consult a lawyer|legal help|legal aid|legal representation|represent me|attorney for|lawyer for|immigration lawyer|divorce lawyer|employment lawyer|injury claim|file a lawsuit|take them to court|sue them|sue my landlord|sue my employer|power of attorney|trademark my|register a trademark|incorporate my|form an llc|set up an llc|register a company|register my business|probate",
-    "legal services|lawyer marketplace|legal advice|contract drafting|legal document automation|attorney network|legal marketplace|lawyer directory|attorney directory|legal consultations|online legal services|legal document generation|llc formation|incorporation services|immigration services|legal plans|estate planning|will writing|online wills",
+    "hire a lawyer|find a lawyer|a lawyer|an attorney|legal advice|solicitor|my divorce|sue my|draft a contract|draft my will|write my will|need a lawyer|get a lawyer|talk to a lawyer|speak to a lawyer|consult a lawyer|legal help|legal aid|legal representation|represent me|attorney for|lawyer for|immigration lawyer|divorce lawyer|employment lawyer|injury claim|file a lawsuit|take them to court|sue them|sue my landlord|sue my employer|power of attorney|incorporate my|probate",
+    "legal services|lawyer marketplace|legal advice|contract drafting|legal document automation|attorney network|legal marketplace|lawyer directory|attorney directory|legal consultations|online legal services|legal document generation|immigration services|legal plans|estate planning|will writing|online wills",
   ),
   k(
     "media.streaming",
