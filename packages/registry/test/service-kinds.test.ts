@@ -151,6 +151,34 @@ describe("the service-kind lexicon", () => {
     expect(primary("which national parks are open")).toEqual([]);
   });
 
+  it("kinds added for crypto and AI-agent tooling: terse technical needs and sellers' words agree", () => {
+    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
+    const listing = (text: string) => kindIds(listingKinds(text));
+    expect(primary("query a subgraph for uniswap swaps")).toContain("crypto.indexing");
+    expect(listing("Subgraph hosting and blockchain indexing API")).toEqual(["crypto.indexing"]);
+    expect(primary("am I eligible for the airdrop")).toEqual(["crypto.airdrops"]);
+    expect(listing("Airdrop checker: eligibility across 200 protocols")).toEqual(["crypto.airdrops"]);
+    expect(listing("Farcaster API: casts, users and channels")).toEqual(["crypto.social"]);
+    expect(primary("copy trade this wallet")).toContain("crypto.signals");
+    expect(primary("evaluate my prompts for hallucinations")).toEqual(["llm.evals"]);
+    expect(listing("LLM observability: tracing, evals and prompt management")).toEqual(["llm.evals"]);
+    expect(listing("Hosted MCP servers for your agents")).toEqual(["agent.mcp"]);
+    expect(primary("label my images for a detection model")).toContain("data.labelling");
+    expect(primary("generate fake user data for my tests")).toEqual(["data.synthetic"]);
+    // A listing that is also served over MCP keeps the kind it sells; a need naming MCP keeps its own kind.
+    expect(listing("Weather forecast API, also available as an MCP server")).toContain("weather.forecast");
+    expect(primary("an mcp server for the weather forecast")).toContain("weather.forecast");
+    // Existing kinds take the terse asks of their sellers' buyers.
+    expect(primary("top holders of this token on base")).toEqual(["crypto.onchain_analytics"]);
+    expect(primary("simulate this tx")).toEqual(["crypto.security"]);
+    expect(primary("parse this pdf to markdown")).toEqual(["doc.convert"]);
+    expect(primary("sponsor gas for my users")).toEqual(["crypto.wallet_create"]);
+    // Words shared with other trades do not take their needs.
+    expect(primary("open interest for AAPL options")).toEqual(["finance.options"]);
+    expect(primary("how much would a new pair of shoes cost")).toEqual([]);
+    expect(primary("hire a real estate agent")).not.toContain("agent.tasks");
+  });
+
   it("words most listings use, or that name several kinds, name none", () => {
     for (const generic of [
       "free trial",
