@@ -62,8 +62,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "agent.mcp",
     "agent.tools",
-    "an mcp server|find an mcp|which mcp|tools for my agent|give my agent tools",
-    "mcp server|model context protocol|mcp gateway|mcp registry|mcp hosting|hosted mcp|remote mcp|mcp marketplace|mcp tools|mcp endpoint|mcp proxy|tool registry|tool marketplace|smithery|composio|toolhouse",
+    "find an mcp|find me an mcp|which mcp|need an mcp|looking for an mcp|an mcp server that|is there an mcp|tools for my agent|give my agent tools",
+    "mcp gateway|mcp registry|mcp hosting|hosted mcp|mcp marketplace|mcp proxy|tool registry|tool marketplace|smithery|composio|toolhouse",
   ),
   k(
     "data.labelling",
