@@ -120,6 +120,32 @@ describe("the service-kind lexicon", () => {
     expect(kinds("renew my passport")).toEqual(["gov.services"]);
   });
 
+  it("words that named the wrong kind after the lexicon was widened no longer do", () => {
+    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
+    const listing = (text: string) => kindIds(listingKinds(text));
+    // A memecoin is not a politically exposed person; a wallet's worth is not a house's.
+    expect(kinds("PEPE price plus hourly chart data")).not.toContain("gov.sanctions");
+    expect(kinds("pep screening for new customers")).toContain("gov.sanctions");
+    expect(primary("what is 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 worth across every network")).toEqual([
+      "crypto.wallet",
+    ]);
+    expect(primary("what is my house worth")).toEqual(["realestate"]);
+    // Staying off toll roads is not a hotel stay; a car plant is not a plant species.
+    expect(kinds("visit nine addresses this afternoon, staying off toll roads")).not.toContain(
+      "travel.hotels",
+    );
+    expect(kinds("what are the papers saying about the Volkswagen plant closures")).not.toContain(
+      "science.biodiversity",
+    );
+    expect(primary("identify this plant from a photo")).toEqual(["science.biodiversity"]);
+    // Chain pairs name bridging; a fee question names gas; a listing served "also over MCP" names no MCP kind.
+    expect(primary("move 500 USDC from Base to Solana")).toEqual(["crypto.bridge"]);
+    expect(primary("how pricey is it to send something on ethereum right now")).toEqual(["crypto.gas"]);
+    expect(listing("Hourly forecasts, also available as an MCP server")).toEqual(["weather.forecast"]);
+    // A listing delivering "within minutes" still names its own kind.
+    expect(listing("Form 4 insider transactions from SEC EDGAR")).toContain("finance.sec_filings");
+  });
+
   it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
     const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
     const listing = (text: string) => kindIds(listingKinds(text));

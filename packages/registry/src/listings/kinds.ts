@@ -17,6 +17,8 @@ const KEEP = new Set([
   "economics",
   "genetics",
   "customs",
+  // A memecoin, not "pep" (a politically exposed person).
+  "pepe",
 ]);
 
 /**
