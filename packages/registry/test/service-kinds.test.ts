@@ -142,6 +142,14 @@ describe("the service-kind lexicon", () => {
     expect(primary("move 500 USDC from Base to Solana")).toEqual(["crypto.bridge"]);
     expect(primary("how pricey is it to send something on ethereum right now")).toEqual(["crypto.gas"]);
     expect(listing("Hourly forecasts, also available as an MCP server")).toEqual(["weather.forecast"]);
+    // Stems that met other words: "facing" is "face", "standing" is "standings", "open" is "openings".
+    expect(kinds("an 8 kW array facing south on my roof")).not.toContain("image.face");
+    expect(primary("how many people google 'standing desk' per month")).toEqual(["web.seo"]);
+    expect(kinds("find a drugstore still open near Union Square")).not.toContain("company.jobs");
+    expect(listing("FaceFind: detect faces and estimate age in photographs")).toEqual(["image.face"]);
+    expect(listing("Film and TV metadata: cast, crew, synopsis, ratings and release dates")).toEqual([
+      "entertainment.media",
+    ]);
     // A listing delivering "within minutes" still names its own kind.
     expect(listing("Form 4 insider transactions from SEC EDGAR")).toContain("finance.sec_filings");
   });

@@ -326,7 +326,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "agriculture.data",
     "data.science",
-    "my crops|my farm|when to plant|when should i plant|when to harvest|crop yield|crop yields|harvest|soil|irrigate|should i irrigate|fertiliser|fertilizer|pests on my|livestock|cattle prices|farmland|planting season",
+    "my crops|my farm|when to plant|when should i plant|when to harvest|crop yield|crop yields|harvest|soil|irrigate|should i irrigate|fertiliser|fertilizer|pests on my|livestock|cattle prices|farmland|planting season|my field|my fields|my plot|crop health|how is the corn|how is my corn|how are the crops|how are my crops",
     "agriculture|agricultural|agronomy|agronomic|crop monitoring|crop yields|yield prediction|soil data|soil moisture|soil properties|ndvi|vegetation index|crop health|farm management|precision agriculture|livestock data|crop calendar|evapotranspiration",
   ),
   k(
@@ -350,7 +350,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "risk.climate_property",
     "data.other",
-    "climate risk|flood zone|in a flood zone|flood plain|floodplain|will this house flood|does this house flood|risk of flooding|sea level rise|subsidence|earthquake risk|natural disaster risk|climate-proof|flood risk for|flood risk of this|property flood risk|flood risk score|wildfire exposure",
+    "climate risk|flood zone|in a flood zone|flood plain|floodplain|will this house flood|does this house flood|risk of flooding|sea level rise|subsidence|earthquake risk|natural disaster risk|climate-proof|flood risk for|flood risk of this|property flood risk|flood risk score|wildfire exposure|flood cover|flood insurance|make us buy flood|exposed is it to hurricanes|exposed to hurricanes|hurricane exposure",
     "climate risk|climate risk data|physical risk|physical climate risk|flood zones|flood maps|hazard risk|natural hazard risk|catastrophe risk|cat modelling|cat modeling|risk scores for properties|property risk|peril data|climate analytics|fema flood|flood risk data|flood risk scores|wildfire risk scores",
   ),
   k(
@@ -405,7 +405,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.solar",
     "data.weather",
-    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours|rooftop panels|panels produce|panel output|my solar roof|solar panel output|how much will my panels|how much energy will my panels|solar production|solar potential|is my roof good for solar|roof for solar|sun hours|peak sun hours|hours of sunshine|sunlight hours|how much sun|my solar panels|my solar system produce",
+    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours|rooftop panels|panels produce|panel output|my solar roof|solar panel output|how much will my panels|how much energy will my panels|solar production|solar potential|is my roof good for solar|roof for solar|sun hours|peak sun hours|hours of sunshine|sunlight hours|how much sun|my solar panels|my solar system produce|kw array|solar array|array facing|array on my roof|how much power would it make|panels facing south",
     "solar irradiance|irradiance|sunshine|sunshine duration|photovoltaic|pv output|pv yield|solar power|solar energy|solar forecast|ghi|solar radiation|solar irradiance forecast|dni|dhi|direct normal irradiance|diffuse horizontal irradiance|global horizontal irradiance|pv forecast|pv forecasting|pv power|photovoltaic output|solar production forecast|solar potential|rooftop solar|solar resource|pvgis|pvwatts|sunshine hours|clear sky radiation|solar yield|energy yield|solar data|solar power forecast",
   ),
   k(
@@ -455,7 +455,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.earnings_calendar",
     "data.finance",
     "when does report|when do they report|next earnings|report earnings|upcoming earnings|earnings date|when are earnings|when is the earnings call|earnings this week|earnings next week|who reports this week|who reports earnings|reporting season|earnings season|expected eps|what analysts expect|analyst expectations|wall street expects|expected to report|beat estimates|miss estimates|earnings surprise|when is the ipo|upcoming ipos|when are * earnings|when is * earnings",
-    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar|analyst estimates|eps estimates|consensus estimates|release dates|when does * report|when will * report|earnings calendars|earnings schedule|earnings surprises|eps surprises|upcoming earnings|earnings estimates|revenue estimates|analyst forecasts|ipo calendars|upcoming ipos|earnings call transcripts|conference call schedule|earnings release dates|earnings releases",
+    "earnings calendar|earnings date|earnings dates|earnings call|earnings announcement|report date|corporate events|ipo calendar|economic calendar|analyst estimates|eps estimates|consensus estimates|when does * report|when will * report|earnings calendars|earnings schedule|earnings surprises|eps surprises|upcoming earnings|earnings estimates|revenue estimates|analyst forecasts|ipo calendars|upcoming ipos|earnings call transcripts|conference call schedule|earnings release dates|earnings releases",
   ),
   k(
     "finance.sec_filings",
@@ -681,7 +681,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "sports.scores",
     "data.sports",
     "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture|who's winning|whos winning|what's the score|game rn|game right now|who won the game|who won the match|result of the match|results of the game|did * win last night|score last night|halftime score|is the game on|kickoff time|tip off|what time is the game|what time does the game start|fixtures this weekend|who is top of the league|playoffs|play-offs|world series|stanley cup|wimbledon|grand prix|ufc|mma|la liga|serie a|bundesliga|ncaa|march madness|olympics|match today|game today",
-    "live scores|match results|fixtures|standings|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores|scores api|live match data|fixtures and results|schedules and results|match schedules|team schedules|match centre|match center|live commentary|football data|soccer data|nba data|nfl data|cricket scores|tennis results|f1 results|real-time scores",
+    "live scores|match results|fixtures|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores|scores api|live match data|fixtures and results|schedules and results|match schedules|team schedules|match centre|match center|live commentary|football data|soccer data|nba data|nfl data|cricket scores|tennis results|f1 results|real-time scores|league standings|standings table|the standings|table standings",
   ),
   k(
     "sports.odds",
@@ -723,13 +723,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.jobs",
     "data.company",
-    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies",
+    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies|job openings|engineer openings|remote roles|roles open|developer openings|openings this week",
     "job postings|job listings|job openings|vacancies|job search|job market|salary data|compensation data|labour market|labor market|recruiting|job board|a job|new job|jobs at|jobs in|jobs api|job data|job feeds|job postings data|job ads|job advertisements|hiring data|hiring signals|job aggregator|job scraping|careers pages|salary benchmarks|salary benchmarking|pay data|wage data|remote jobs|skills taxonomy|labour market data|labor market data",
   ),
   k(
     "company.patents",
     "data.company",
-    "who invented|has anyone patented|is this idea protected|trademarked|is this patented|has this been patented|who holds the patent|can i patent|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|infringing|infringe|infringement",
+    "who invented|has anyone patented|is this idea protected|trademarked|is this patented|has this been patented|who holds the patent|can i patent|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|infringing|infringe|infringement|own rights to the brand|rights to the name|rights to the brand name|is the name * trademarked|already trademarked|brand name * taken",
     "patent|patents|patent search|trademark|trademarks|intellectual property|prior art|uspto|epo|wipo|patent filings|inventors|patent data|patent database|patent documents|patent families|patent claims|patent citations|trademark search|trademark registrations|trademark database|freedom to operate|fto|patent analytics|patent landscape|google patents|patentsview|espacenet|design patents",
   ),
   k(
@@ -827,7 +827,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.courts",
     "data.government",
-    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial",
+    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial|appellate rulings|appeals court|court decisions on|rulings on whether|case law on|decided after|precedent on",
     "court|courts|case law|court cases|court decisions|judgments|judgements|court rulings|dockets|litigation|legal cases|court records|precedent|jurisprudence|court filings|court opinions|case search|docket search|pacer|courtlistener|legal opinions|judicial decisions|case records|litigation data|litigation history|bankruptcy records|judicial data|legal research|case documents",
   ),
   k(
@@ -869,7 +869,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.recalls",
     "data.government",
-    "is this recalled|was this recalled|unsafe product|contaminated|recalls|has it been recalled|any recalls on|recall on my|is this food safe|food safety|safety issues with|was there a recall|defective|unsafe toy|contaminated food",
+    "is this recalled|was this recalled|unsafe product|contaminated|recalls|has it been recalled|any recalls on|recall on my|is this food safe|food safety|safety issues with|was there a recall|defective|unsafe toy|contaminated food|bring it in for|safety defect|safety defects|pulled from shops|pulled from shelves|pulled from stores|been recalled|recalled for",
     "product recalls|recall notices|safety recalls|food recalls|vehicle recalls|safety alerts|recall data|recall alerts|recall database|cpsc|nhtsa recalls|fda recalls|food safety alerts|product safety|consumer product safety|safety notices|recall api|enforcement reports",
   ),
   // ---- travel, food, property, vehicles, energy, other data ----------------------------------------------
@@ -948,14 +948,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "energy.carbon",
     "data.other",
-    "carbon footprint|how green|how much co2|climate impact|environmental impact|offset my|carbon emissions of|co2 emissions of|how much carbon|how polluting|emissions from|footprint of|offset my flight|carbon neutral|net zero|greener option|climate friendly",
+    "carbon footprint|how green|how much co2|climate impact|environmental impact|offset my|carbon emissions of|co2 emissions of|how much carbon|how polluting|emissions from|footprint of|offset my flight|carbon neutral|net zero|greener option|climate friendly|cleanest|power be cleanest|grid be cleanest|greenest time|when is the grid greenest|cleanest electricity",
     "carbon|co2|emissions|carbon emissions|emission factors|carbon intensity|greenhouse gas|ghg|carbon offsets|sustainability data|carbon accounting|emissions data|emissions calculation|emissions calculator|co2 calculator|carbon calculator|scope 1|scope 2|scope 3|carbon credits|esg data|esg|lifecycle emissions|grid carbon intensity|carbon removal",
   ),
   k(
     "entertainment.media",
     "data.other",
     "movie|movies|film|films|tv show|tv shows|series to watch|where can i watch|what to watch|which actor|the actor who|actress|box office|what should i watch|something to watch|good movies|good shows|who starred|who stars in|who directed|directed by|rotten tomatoes|imdb rating|anime|documentary|sitcom",
-    "movie data|film data|tv data|streaming availability|cast and crew|imdb|episodes|entertainment data|movie ratings|tmdb|omdb|movie database|film database|tv database|tv listings|tv schedules|tv guide|episode guides|where to watch|streaming providers|title metadata|box office data|cast lists|filmography|show metadata|anime data|trailers",
+    "movie data|film data|tv data|streaming availability|cast and crew|imdb|episodes|entertainment data|movie ratings|tmdb|omdb|movie database|film database|tv database|tv listings|tv schedules|tv guide|episode guides|where to watch|streaming providers|title metadata|box office data|cast lists|filmography|show metadata|anime data|trailers|film and tv metadata|film and tv|movie metadata|tv metadata|where each title is streaming|release dates and runtime",
   ),
   k(
     "entertainment.music",
@@ -1010,7 +1010,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "llm.summarise",
     "compute.inference",
     "too long|tl;dr|tldr|gist|short version|in a few lines|key points|main points|boil down|shorten|condense|cliff notes|what does this say|recap|sum up|give me the gist|the gist of|main takeaways|too long didn't read|brief overview|executive summary|in one sentence|skim this",
-    "summarise|summarize|summarisation|summarization|summary|summaries|abstractive|extractive|digest|key takeaways|bullet points|text summarization|document summarization|summarizer|summariser|article summaries|synopsis|key points extraction|tldr generation",
+    "summarise|summarize|summarisation|summarization|summary|summaries|abstractive|extractive|digest|key takeaways|bullet points|text summarization|document summarization|summarizer|summariser|article summaries|key points extraction|tldr generation|synopsis generation|write a synopsis",
   ),
   k(
     "llm.translate",
@@ -1094,8 +1094,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.face",
     "compute.image",
-    "whose face|same person|who is in the photo|how old does look|face|faces|person in this photo|person in the photo|people in this photo|who is in this photo|age of the person|how old * in this photo|face in this|is this the same person|same face|match faces|compare two faces|compare faces|recognise faces|recognize faces|find this person in|blur faces|blur the faces|how old do i look|guess the age|guess my age|facial expression|selfie match",
-    "face detection|face recognition|facial recognition|face matching|face comparison|facial analysis|age estimation|emotion detection|face api|face verification|face search|facial landmarks|face attributes|face embeddings|face anonymization|face blurring|age and gender|gender detection|emotion recognition|face identification",
+    "whose face|same person|who is in the photo|how old does look|person in this photo|person in the photo|people in this photo|who is in this photo|age of the person|how old * in this photo|face in this|is this the same person|same face|match faces|compare two faces|compare faces|recognise faces|recognize faces|find this person in|blur faces|blur the faces|how old do i look|guess the age|guess my age|facial expression|selfie match|this face|a face|the faces|faces in|same person in|how old is the person|how old does * look",
+    "face detection|face recognition|facial recognition|face matching|face comparison|facial analysis|age estimation|emotion detection|face api|face verification|face search|facial landmarks|face attributes|face embeddings|face anonymization|face blurring|age and gender|gender detection|emotion recognition|face identification|detect faces|faces in photos|faces in images|faces in photographs|estimate age",
   ),
   k(
     "image.moderation",
@@ -1199,13 +1199,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.search",
     "web.search",
-    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for|google hits|top google|official website of|find the website of|website of the|search the net|search google|google for|search results for|find sources for|find sources on|find links about|find me links|find articles online|browse the web|browse the internet|scour the web|scour the internet|search bing|duckduckgo|look online for|search around for|what google says|look this up on the web|look it up on the web|find it on the internet|find blog posts|blog posts about|blog posts comparing|articles comparing|posts comparing",
+    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for|google hits|top google|official website of|find the website of|website of the|search the net|search google|google for|search results for|find sources for|find sources on|find links about|find me links|find articles online|browse the web|browse the internet|scour the web|scour the internet|search bing|duckduckgo|look online for|search around for|what google says|look this up on the web|look it up on the web|find it on the internet|find blog posts|blog posts about|blog posts comparing|articles comparing|posts comparing|pages online|top * pages|pages comparing|online comparing",
     "web search|search engine|search engines|search results|serp|serps|google search|bing|internet search|web results|organic results|search api|web search api|search engine results|google serp|serp api|serpapi|google results|bing search|bing web search|brave search|web search results|internet search api|search engine data|organic search results|web index|answer engine|ai web search|web grounding|grounded search|search for llms|tavily|query the web|web retrieval|google search results|search engine scraping|people also ask|featured snippets|knowledge panel|exa search|exa api|perplexity api|sonar api|you.com|serper|jina search|web search for agents|search for ai agents|llm search",
   ),
   k(
     "web.seo",
     "web.search",
-    "rank on google|how do i rank|how much traffic|who links to|keywords for|visitors does get|link to my|links to my|sites link|who links to|linking to my|rank higher|rank better|rank higher on google|show up on google|show up in google|appear on google|appear in google|get more traffic|more organic traffic|how many visitors does|visitors to my site|visitors to my website|monthly visitors|how popular is this site|how popular is this website|site traffic|where do i rank|where does * rank|my ranking on google|what keywords|which keywords|keywords to target|keywords should i|how many people search for|how often people search|monthly searches|competitor keywords|keywords my competitors|get backlinks|improve my seo|seo for my|optimise my site|optimize my site|optimise my website|optimize my website|google ranking|get on the first page|get to the first page|get on page one|my site on the first page|my website on the first page|site on the first page|rank on the first page|rank on page one",
+    "rank on google|how do i rank|how much traffic|who links to|keywords for|visitors does get|link to my|links to my|sites link|who links to|linking to my|rank higher|rank better|rank higher on google|show up on google|show up in google|appear on google|appear in google|get more traffic|more organic traffic|how many visitors does|visitors to my site|visitors to my website|monthly visitors|how popular is this site|how popular is this website|site traffic|where do i rank|where does * rank|my ranking on google|what keywords|which keywords|keywords to target|keywords should i|how many people search for|how often people search|monthly searches|competitor keywords|keywords my competitors|get backlinks|improve my seo|seo for my|optimise my site|optimize my site|optimise my website|optimize my website|google ranking|get on the first page|get to the first page|get on page one|my site on the first page|my website on the first page|site on the first page|rank on the first page|rank on page one|how many people google|people search for|search volume for|advertisers bid|what do advertisers|cost per click for",
     "seo|backlinks|keyword research|search volume|keyword rankings|domain authority|website traffic|traffic estimates|rank tracking|site audit|search engine optimisation|search engine optimization|seo audit|seo tools|seo data|seo api|keyword data|keyword difficulty|keyword ideas|keyword suggestions|keyword tracking|serp tracking|rank tracker|backlink data|backlink analysis|backlink checker|referring domains|anchor text|organic traffic|traffic analytics|traffic estimation|domain rating|page authority|on-page seo|technical seo|keyword gap|cpc data|search console|similarweb|ahrefs|semrush|moz|seo crawl|broken link checker",
   ),
   k(
@@ -1241,7 +1241,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.domains",
     "data.company",
-    "who owns this domain|who owns this website|is this domain taken|is this domain available|when was the site registered|domain expire|domain|domains|who owns * com|who owns * net|who owns * org|who owns * io|who owns * ai|free to grab|free to register|still available|who registered this domain|who registered the domain|when does this domain expire|when was this domain registered|how old is this domain|age of this domain|is the domain free|domain name available|is this domain registered|dns settings|which registrar|nameservers for|resolve this domain|resolve a domain|owner of this domain|owner of the domain|whois for|whois on|who registered * com|who registered * io|who registered * net|who registered * org|who registered * ai|com taken|domain taken|when does * domain expire|when does it lapse",
+    "who owns this domain|who owns this website|is this domain taken|is this domain available|when was the site registered|domain expire|domain|domains|who owns * com|who owns * net|who owns * org|who owns * io|who owns * ai|free to grab|free to register|still available|who registered this domain|who registered the domain|when does this domain expire|when was this domain registered|how old is this domain|age of this domain|is the domain free|domain name available|is this domain registered|dns settings|which registrar|nameservers for|resolve this domain|resolve a domain|owner of this domain|owner of the domain|whois for|whois on|who registered * com|who registered * io|who registered * net|who registered * org|who registered * ai|com taken|domain taken|when does * domain expire|when does it lapse|registered through|who is it registered with|com run out|domain run out",
     "domain names|dns|dns records|dns lookup|whois|rdap|registrar|nameservers|mx records|subdomains|domain availability|domain age|domain reputation|tld|domain lookup|whois lookup|whois data|whois api|whois history|rdap lookup|dns resolution|dns resolver|dns queries|dns propagation|reverse dns|ptr records|ns records|soa records|domain expiration|domain expiry|domain ownership|zone file|newly registered domains|typosquatting|subdomain enumeration|subdomain discovery",
   ),
   k(
@@ -1259,7 +1259,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.browser",
     "web.browser",
-    "click through|fill in a form|fill out a form|log in to|log into|sign up on|book on a website|navigate a website|use a website for me|act on a website|browse for me|interact with a page|go to the website and|go to this website and|go on the website and|open the website and|visit the website and|visit this site and|log in and|log in for me|click the button|click on|press the button|submit the form|submit a form|fill the form|fill in the form|fill out the form|complete the form|complete a form|fill in this form|buy it on the site|order it on the website|use the website|book it on the site|do it on the website|on the website for me|automate my browser|control a browser|control my browser|drive a browser|browser for my agent|a browser for|web agent|computer use|use a browser|open a browser|in a real browser|browser for my agent to|let my agent browse|agent to browse|navigate to this page and|click through the site|automate this website|automate this site|scrape behind a login|behind a login|logged-in page",
+    "click through|fill in a form|fill out a form|log in to|log into|sign up on|book on a website|navigate a website|use a website for me|act on a website|browse for me|interact with a page|go to the website and|go to this website and|go on the website and|open the website and|visit the website and|visit this site and|log in and|log in for me|click the button|click on|press the button|submit the form|submit a form|fill the form|fill in the form|fill out the form|complete the form|complete a form|fill in this form|buy it on the site|order it on the website|use the website|book it on the site|do it on the website|on the website for me|automate my browser|control a browser|control my browser|drive a browser|browser for my agent|a browser for|web agent|computer use|use a browser|open a browser|in a real browser|browser for my agent to|let my agent browse|agent to browse|navigate to this page and|click through the site|automate this website|automate this site|scrape behind a login|behind a login|logged-in page|sign into my|log into my|log in to my|customer portal|download * statement|with these credentials|go to the billing page",
     "headless browser|headless browsers|browser automation|browser sessions|browser session|remote browser|cloud browser|puppeteer|playwright|selenium|chrome devtools|cdp|web automation|automate websites|form filling|fill forms|web tasks|browser api|browser infrastructure|browser-as-a-service|headless chrome|headless chromium|chromium|managed browsers|browser instances|browser pool|browser sandboxes|scriptable browser|browser control|browser agent|web agents|computer-use|ai browser|agentic browser|stealth browser|anti-detect browser|persistent sessions|authenticated sessions|rpa|robotic process automation|web rpa|browserbase|browserless|steel.dev|hyperbrowser|stagehand|anchor browser|fingerprint spoofing",
   ),
   k(
