@@ -25,6 +25,9 @@ import {
 import { listNamed } from "./listed.js";
 
 const kinds = (text: string) => kindIds(kindsOf(text));
+/** The kinds a need names most specifically (the gate's kinds), and those a listing's text names. */
+const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
+const listingKindIds = (text: string) => kindIds(listingKinds(text));
 
 describe("the service-kind lexicon", () => {
   it("a need's words and a listing's words name the same kind", () => {
@@ -97,7 +100,6 @@ describe("the service-kind lexicon", () => {
   });
 
   it("a need's primary kinds are those its longest phrases name, within one word", () => {
-    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
     // "buy * tickets" (3 words) beside "concert" (1): tickets are asked for, not concert data.
     expect(kinds("buy two tickets for the concert on saturday")).toEqual(["events", "events.tickets"]);
     expect(primary("buy two tickets for the concert on saturday")).toEqual(["events.tickets"]);
@@ -121,8 +123,6 @@ describe("the service-kind lexicon", () => {
   });
 
   it("words that named the wrong kind after the lexicon was widened no longer do", () => {
-    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
-    const listing = (text: string) => kindIds(listingKinds(text));
     // A memecoin is not a politically exposed person; a wallet's worth is not a house's.
     expect(kinds("PEPE price plus hourly chart data")).not.toContain("gov.sanctions");
     expect(kinds("pep screening for new customers")).toContain("gov.sanctions");
@@ -141,41 +141,45 @@ describe("the service-kind lexicon", () => {
     // Chain pairs name bridging; a fee question names gas; a listing served "also over MCP" names no MCP kind.
     expect(primary("move 500 USDC from Base to Solana")).toEqual(["crypto.bridge"]);
     expect(primary("how pricey is it to send something on ethereum right now")).toEqual(["crypto.gas"]);
-    expect(listing("Hourly forecasts, also available as an MCP server")).toEqual(["weather.forecast"]);
+    expect(listingKindIds("Hourly forecasts, also available as an MCP server")).toEqual(["weather.forecast"]);
     // Stems that met other words: "facing" is "face", "standing" is "standings", "open" is "openings".
     expect(kinds("an 8 kW array facing south on my roof")).not.toContain("image.face");
     expect(primary("how many people google 'standing desk' per month")).toEqual(["web.seo"]);
     expect(kinds("find a drugstore still open near Union Square")).not.toContain("company.jobs");
-    expect(listing("FaceFind: detect faces and estimate age in photographs")).toEqual(["image.face"]);
-    expect(listing("Film and TV metadata: cast, crew, synopsis, ratings and release dates")).toEqual([
+    expect(listingKindIds("FaceFind: detect faces and estimate age in photographs")).toEqual(["image.face"]);
+    expect(listingKindIds("Film and TV metadata: cast, crew, synopsis, ratings and release dates")).toEqual([
       "entertainment.media",
     ]);
     // A listing delivering "within minutes" still names its own kind.
-    expect(listing("Form 4 insider transactions from SEC EDGAR")).toContain("finance.sec_filings");
+    expect(listingKindIds("Form 4 insider transactions from SEC EDGAR")).toContain("finance.sec_filings");
   });
 
   it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
-    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
-    const listing = (text: string) => kindIds(listingKinds(text));
     // Actions a need asks for name their own kind, so a listing that only reads related data is not taken.
     expect(primary("give my agent a virtual card with a $50 limit")).toEqual(["finance.card_issuing"]);
-    expect(listing("Card issuing API: virtual cards with spend controls")).toEqual(["finance.card_issuing"]);
+    expect(listingKindIds("Card issuing API: virtual cards with spend controls")).toEqual([
+      "finance.card_issuing",
+    ]);
     expect(primary("bridge my USDC from Ethereum to Base")).toContain("crypto.bridge");
-    expect(listing("Cross-chain token bridge aggregator")).toEqual(["crypto.bridge"]);
+    expect(listingKindIds("Cross-chain token bridge aggregator")).toEqual(["crypto.bridge"]);
     expect(primary("send flowers to my mom for her birthday")).toEqual(["commerce.gifts_flowers"]);
     expect(primary("top up my phone with $20 of airtime")).toEqual(["telecom.topup_esim"]);
-    expect(listing("Travel eSIM data plans for 190 countries")).toEqual(["telecom.topup_esim"]);
+    expect(listingKindIds("Travel eSIM data plans for 190 countries")).toEqual(["telecom.topup_esim"]);
     expect(primary("hire a freelancer to fix my WordPress site")).toEqual(["labor.freelance"]);
     expect(primary("shorten this link")).toEqual(["web.short_links"]);
-    expect(listing("URL shortener with branded links and click tracking")).toEqual(["web.short_links"]);
+    expect(listingKindIds("URL shortener with branded links and click tracking")).toEqual([
+      "web.short_links",
+    ]);
     // Data sold that no kind named before.
     expect(primary("what do analysts think about Nvidia")).toEqual(["finance.analyst_ratings"]);
-    expect(listing("Analyst ratings, price targets and upgrades/downgrades")).toEqual([
+    expect(listingKindIds("Analyst ratings, price targets and upgrades/downgrades")).toEqual([
       "finance.analyst_ratings",
     ]);
     expect(primary("is this house in a flood zone")).toEqual(["risk.climate_property"]);
     expect(primary("is this neighbourhood safe to live in")).toEqual(["gov.crime"]);
-    expect(listing("Genealogy records: birth, death and marriage records")).toEqual(["people.genealogy"]);
+    expect(listingKindIds("Genealogy records: birth, death and marriage records")).toEqual([
+      "people.genealogy",
+    ]);
     // Needs of existing kinds keep their kinds, and words shared with the new kinds do not take them over.
     expect(primary("should I buy bitcoin now")).toEqual(["crypto.price"]);
     expect(primary("what did Elon post on twitter")).toEqual(["social.posts"]);
@@ -186,21 +190,21 @@ describe("the service-kind lexicon", () => {
   });
 
   it("kinds added for crypto and AI-agent tooling: terse technical needs and sellers' words agree", () => {
-    const primary = (q: string) => kindIds(primaryKinds(kindMatches(q)));
-    const listing = (text: string) => kindIds(listingKinds(text));
     expect(primary("query a subgraph for uniswap swaps")).toContain("crypto.indexing");
-    expect(listing("Subgraph hosting and blockchain indexing API")).toEqual(["crypto.indexing"]);
+    expect(listingKindIds("Subgraph hosting and blockchain indexing API")).toEqual(["crypto.indexing"]);
     expect(primary("am I eligible for the airdrop")).toEqual(["crypto.airdrops"]);
-    expect(listing("Airdrop checker: eligibility across 200 protocols")).toEqual(["crypto.airdrops"]);
-    expect(listing("Farcaster API: casts, users and channels")).toEqual(["crypto.social"]);
+    expect(listingKindIds("Airdrop checker: eligibility across 200 protocols")).toEqual(["crypto.airdrops"]);
+    expect(listingKindIds("Farcaster API: casts, users and channels")).toEqual(["crypto.social"]);
     expect(primary("copy trade this wallet")).toContain("crypto.signals");
     expect(primary("evaluate my prompts for hallucinations")).toEqual(["llm.evals"]);
-    expect(listing("LLM observability: tracing, evals and prompt management")).toEqual(["llm.evals"]);
-    expect(listing("Hosted MCP servers for your agents")).toEqual(["agent.mcp"]);
+    expect(listingKindIds("LLM observability: tracing, evals and prompt management")).toEqual(["llm.evals"]);
+    expect(listingKindIds("Hosted MCP servers for your agents")).toEqual(["agent.mcp"]);
     expect(primary("label my images for a detection model")).toContain("data.labelling");
     expect(primary("generate fake user data for my tests")).toEqual(["data.synthetic"]);
     // A listing that is also served over MCP keeps the kind it sells; a need naming MCP keeps its own kind.
-    expect(listing("Weather forecast API, also available as an MCP server")).toContain("weather.forecast");
+    expect(listingKindIds("Weather forecast API, also available as an MCP server")).toContain(
+      "weather.forecast",
+    );
     expect(primary("an mcp server for the weather forecast")).toContain("weather.forecast");
     // Existing kinds take the terse asks of their sellers' buyers.
     expect(primary("top holders of this token on base")).toEqual(["crypto.onchain_analytics"]);
