@@ -9,10 +9,10 @@
  * Part 1 also measures the fresh set (fresh.ts: listings of its own added to the labelled ones, needs written
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
- * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth and sixth
- * sets (second.ts, another.ts, fourth.ts, fifth.ts, sixth.ts) likewise.
+ * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
+ * seventh, eighth and ninth sets (second.ts … ninth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth or =sixth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh, =eighth or =ninth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -41,13 +41,16 @@ import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
+import { EIGHTH_DUPLICATES, EIGHTH_LISTINGS, EIGHTH_NEEDS, EIGHTH_UNSERVED } from "./eighth.js";
 import { FIFTH_DUPLICATES, FIFTH_LISTINGS, FIFTH_NEEDS, FIFTH_UNSERVED } from "./fifth.js";
 import { FOURTH_DUPLICATES, FOURTH_LISTINGS, FOURTH_NEEDS, FOURTH_UNSERVED } from "./fourth.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
+import { NINTH_DUPLICATES, NINTH_LISTINGS, NINTH_NEEDS, NINTH_UNSERVED } from "./ninth.js";
 import { OUTSIDE_DUPLICATES, OUTSIDE_LISTINGS, OUTSIDE_NEEDS, OUTSIDE_UNSERVED } from "./outside.js";
 import { SECOND_DUPLICATES, SECOND_LISTINGS, SECOND_NEEDS, SECOND_UNSERVED } from "./second.js";
+import { SEVENTH_DUPLICATES, SEVENTH_LISTINGS, SEVENTH_NEEDS, SEVENTH_UNSERVED } from "./seventh.js";
 import { SIXTH_DUPLICATES, SIXTH_LISTINGS, SIXTH_NEEDS, SIXTH_UNSERVED } from "./sixth.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
 
@@ -357,6 +360,9 @@ if (QUALITY) {
     apartSet("fourth", FOURTH_LISTINGS, FOURTH_DUPLICATES, FOURTH_NEEDS, FOURTH_UNSERVED),
     apartSet("fifth", FIFTH_LISTINGS, FIFTH_DUPLICATES, FIFTH_NEEDS, FIFTH_UNSERVED),
     apartSet("sixth", SIXTH_LISTINGS, SIXTH_DUPLICATES, SIXTH_NEEDS, SIXTH_UNSERVED),
+    apartSet("seventh", SEVENTH_LISTINGS, SEVENTH_DUPLICATES, SEVENTH_NEEDS, SEVENTH_UNSERVED),
+    apartSet("eighth", EIGHTH_LISTINGS, EIGHTH_DUPLICATES, EIGHTH_NEEDS, EIGHTH_UNSERVED),
+    apartSet("ninth", NINTH_LISTINGS, NINTH_DUPLICATES, NINTH_NEEDS, NINTH_UNSERVED),
   ];
   for (const [name, listings, duplicates, set] of apart)
     if (only === undefined || only === "true" || only === name)
