@@ -294,14 +294,19 @@ if (QUALITY) {
     { kindWordsWeight: 0.1, lexicalWeight: 0.1 },
   ];
   // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
+  // BENCH_VARIANTS='[{"floor":0.3}]': the shipped parameters and these variants only, on every set measured.
+  const variants: Partial<MatchParams>[] | undefined = process.env.BENCH_VARIANTS
+    ? [{}, ...(JSON.parse(process.env.BENCH_VARIANTS) as Partial<MatchParams>[])]
+    : undefined;
   const swept =
-    process.env.BENCH_SWEEP === "short"
+    variants ??
+    (process.env.BENCH_SWEEP === "short"
       ? [sweep[0]!, ...sweep.slice(-4)]
       : process.env.BENCH_SWEEP === "last"
         ? [sweep[0]!, ...sweep.slice(-Number(process.env.BENCH_SWEEP_LAST ?? 4))]
         : process.env.BENCH_SWEEP === "shipped"
           ? [sweep[0]!]
-          : sweep;
+          : sweep);
   const only = process.env.BENCH_QUALITY;
   if (only === undefined || only === "true")
     printQuality(
@@ -322,20 +327,26 @@ if (QUALITY) {
       listings,
       duplicates,
       fresh,
-      await measureQuality(`${DB_PREFIX}_fresh`, listings, duplicates, fresh, [
-        {},
-        { kindWeight: 0, kindGate: "off" },
-        { kindGate: "off" },
-        { kindless: "pass" },
-        { kindSpread: 0.05 },
-        { kindSpread: 0.1 },
-        { kindSpread: 0.15 },
-        { kindless: "pass", kindSpread: 0.1 },
-        { kindWordsWeight: 0 },
-        { kindWordsWeight: 0.1 },
-        { kindless: "beside" },
-        { kindless: "exclude" },
-      ]),
+      await measureQuality(
+        `${DB_PREFIX}_fresh`,
+        listings,
+        duplicates,
+        fresh,
+        variants ?? [
+          {},
+          { kindWeight: 0, kindGate: "off" },
+          { kindGate: "off" },
+          { kindless: "pass" },
+          { kindSpread: 0.05 },
+          { kindSpread: 0.1 },
+          { kindSpread: 0.15 },
+          { kindless: "pass", kindSpread: 0.1 },
+          { kindWordsWeight: 0 },
+          { kindWordsWeight: 0.1 },
+          { kindless: "beside" },
+          { kindless: "exclude" },
+        ],
+      ),
     );
   }
   // The outside, second, another, fourth, fifth and sixth sets (outside.ts … sixth.ts): 60 listings each
