@@ -9,6 +9,7 @@ import {
   discover,
   fuse,
   gate,
+  IDENTIFIERS,
   kindIds,
   kindMatches,
   kindsOf,
@@ -16,6 +17,7 @@ import {
   likelyCategories,
   listingKinds,
   MATCH,
+  markIdentifiers,
   normalise,
   primaryKinds,
   SERVICE_KINDS,
@@ -236,6 +238,39 @@ describe("the service-kind lexicon", () => {
       "real-time data API",
     ])
       expect(kinds(generic), generic).toEqual([]);
+  });
+
+  it("an identifier in a need names its kind whatever words surround it", () => {
+    expect(kinds("roughly where in the world was 203.0.113.45 when it signed in?")).toEqual(["maps.ip"]);
+    expect(kinds("2001:db8::8a2e:370:7334 came up in our logs")).toEqual(["maps.ip"]);
+    expect(kinds("what is 1HGCM82633A004352, year and trim?")).toEqual(["vehicles"]);
+    expect(kinds("look at 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060")).toEqual([
+      "crypto.transactions",
+    ]);
+    expect(kinds("my mom is coming in on United 1432 tonight")).toEqual(["travel.flight_status"]);
+    expect(kinds("is UA 918 going to make it")).toEqual(["travel.flight_status"]);
+    expect(kinds("1Z999AA10123456784 hasn't moved since Monday")).toEqual(["ship.tracking"]);
+    expect(kinds("who wrote 978-0-306-40615-7")).toEqual(["entertainment.books"]);
+    expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
+    expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
+    // Look-alikes stay words: versions, times, decimals, hexadecimal digests, scores, codes that are abbreviations.
+    for (const text of [
+      "version 1.2.3 at 10:30:00, pi is 3.14",
+      "digest 0123456789ABCDEF0",
+      "Manchester United 2-1 Leeds",
+      "an AI 21 model",
+      "QR 500 codes",
+      "PM2.5 in the city",
+    ])
+      expect(markIdentifiers(text), text).toBe(text);
+    // Each identifier names a kind of the lexicon, whose compiled phrases hold its token.
+    for (const id of IDENTIFIERS) {
+      const kind = SERVICE_KINDS.findIndex((k) => k.id === id.kind);
+      expect(kind, id.kind).toBeGreaterThanOrEqual(0);
+      expect(
+        LEXICON.byFirst.get(normalise(id.token))?.some((p) => p.kind === kind && p.rest.length === 0),
+      ).toBe(true);
+    }
   });
 
   it("every kind has a unique id, phrases on both sides, and a category of the taxonomy", async () => {

@@ -57,6 +57,70 @@ interface Phrase {
   loose: boolean;
 }
 
+/**
+ * Identifiers that name what is asked about whatever words surround them: an IP address, a VIN, a transaction
+ * hash, a flight number, a parcel's tracking number, an ISBN, an IBAN, an ENS name. Each is read in a text as
+ * one word (`token`) naming its kind, as a single word of that kind's `asks` would: it counts in a need (and in
+ * a listing only when nothing else there names a kind). The token is no English word, and the embedding still
+ * sees the text as written.
+ */
+export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: string; kind: string }[] = [
+  {
+    what: "IPv4 address",
+    pattern: /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w]|\.\d)/g,
+    token: "qqipaddr",
+    kind: "maps.ip",
+  },
+  {
+    what: "IPv6 address",
+    pattern:
+      /(?<![\w:])(?:[0-9a-f]{1,4}:){3,7}[0-9a-f]{1,4}(?![\w:])|(?<![\w:])[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*::(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?(?![\w:])/gi,
+    token: "qqipaddr",
+    kind: "maps.ip",
+  },
+  {
+    what: "vehicle identification number (17 characters, no I, O or Q, letters and digits, not all hexadecimal)",
+    pattern:
+      /\b(?=(?:[A-HJ-NPR-Z]*\d){4})(?=(?:\d*[A-HJ-NPR-Z]){2})(?=[A-F0-9]*[G-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/gi,
+    token: "qqvin",
+    kind: "vehicles",
+  },
+  {
+    what: "EVM transaction hash",
+    pattern: /\b0x[0-9a-f]{64}\b/gi,
+    token: "qqtxhash",
+    kind: "crypto.transactions",
+  },
+  {
+    what: "flight number (an airline's code or name, then the number)",
+    pattern:
+      /\b(?:AA|UA|DL|WN|B6|NK|F9|BA|LH|KL|EK|EY|SQ|QF|NH|JL|U2|6E)\s?\d{2,4}\b|\b(?:[Uu]nited|[Dd]elta|[Ss]outhwest|[Jj]et[Bb]lue|[Ll]ufthansa|[Ee]mirates|[Rr]yanair|[Ee]asy[Jj]et|[Qq]antas|(?:[Aa]merican|[Aa]laska|[Ss]pirit|[Ff]rontier|[Bb]ritish|[Tt]urkish|[Ss]ingapore|[Qq]atar) [Aa]irlines?|[Bb]ritish [Aa]irways|[Aa]ir [Ff]rance|[Aa]ir [Cc]anada|KLM)(?: [Ff]light)? #?\d{2,4}\b(?![-./:]\d)/g,
+    token: "qqflight",
+    kind: "travel.flight_status",
+  },
+  {
+    what: "parcel tracking number (UPS 1Z…, USPS 22 digits)",
+    pattern: /\b1Z[0-9A-Z]{16}\b|\b9[2-5]\d{20}\b/g,
+    token: "qqparcel",
+    kind: "ship.tracking",
+  },
+  { what: "ISBN-13", pattern: /\b97[89](?:[- ]?\d){10}\b/g, token: "qqisbn", kind: "entertainment.books" },
+  {
+    what: "IBAN",
+    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g,
+    token: "qqiban",
+    kind: "finance.banking",
+  },
+  { what: "ENS name", pattern: /\b[a-z0-9-]+(?:\.base)?\.eth\b/gi, token: "qqensname", kind: "crypto.ens" },
+];
+
+/** A text with each identifier replaced by its token. */
+export function markIdentifiers(text: string): string {
+  let out = text;
+  for (const id of IDENTIFIERS) out = out.replace(id.pattern, ` ${id.token} `);
+  return out;
+}
+
 /** The lexicon compiled: each phrase's first word → the phrases starting with it and their kind. */
 export interface KindLexicon {
   kinds: readonly ServiceKind[];
@@ -78,6 +142,14 @@ export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
         list.push({ rest: ws.slice(1), kind, loose: side === "asks" && ws.length === 1 });
         byFirst.set(first, list);
       }
+  for (const id of IDENTIFIERS) {
+    const kind = kinds.findIndex((sk) => sk.id === id.kind);
+    if (kind < 0) continue;
+    const token = normalise(id.token);
+    const list = byFirst.get(token) ?? [];
+    if (!list.some((p) => p.kind === kind)) list.push({ rest: [], kind, loose: true });
+    byFirst.set(token, list);
+  }
   return { kinds, byFirst };
 }
 
@@ -125,7 +197,7 @@ const SEP = "|";
 /** A text's words in normal form with `SEP` between its clauses. */
 function clauseWords(text: string): string[] {
   const out: string[] = [];
-  for (const clause of text.split(BREAK)) {
+  for (const clause of markIdentifiers(text).split(BREAK)) {
     const ws = words(clause);
     if (ws.length === 0) continue;
     if (out.length > 0) out.push(SEP);
