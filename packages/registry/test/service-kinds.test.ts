@@ -154,6 +154,15 @@ describe("the service-kind lexicon", () => {
     ]);
     // A listing delivering "within minutes" still names its own kind.
     expect(listingKindIds("Form 4 insider transactions from SEC EDGAR")).toContain("finance.sec_filings");
+    // After the seventh to ninth sets: "traded in" is no trade-in; "by text" alone is no text message; video
+    // captions are speech to text and photo captions image description; "structured data" alone is no scraping.
+    expect(kinds("what was traded in this pool today")).not.toContain("commerce.resale");
+    expect(kinds("find images by text description")).not.toContain("sms.send");
+    expect(primary("let the team know by text that we're late")).toContain("sms.send");
+    expect(listingKindIds("Auto-generated captions for your videos in 40 languages")).toContain("audio.stt");
+    expect(listingKindIds("Alt text and photo captions for your images")).toEqual(["image.describe"]);
+    expect(listingKindIds("Structured data from receipts and invoices")).not.toContain("web.scrape");
+    expect(primary("get me a certified translation of my diploma")).toEqual(["translation.human"]);
   });
 
   it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
