@@ -148,6 +148,8 @@ describe("the service-kind lexicon", () => {
     expect(kinds("an 8 kW array facing south on my roof")).not.toContain("image.face");
     expect(primary("how many people google 'standing desk' per month")).toEqual(["web.seo"]);
     expect(kinds("find a drugstore still open near Union Square")).not.toContain("company.jobs");
+    expect(kinds("what year and engine, and any open recalls?")).not.toContain("company.jobs");
+    expect(primary("any pastry chef openings in Portland")).toEqual(["company.jobs"]);
     expect(listingKindIds("FaceFind: detect faces and estimate age in photographs")).toEqual(["image.face"]);
     expect(listingKindIds("Film and TV metadata: cast, crew, synopsis, ratings and release dates")).toEqual([
       "entertainment.media",
@@ -262,6 +264,7 @@ describe("the service-kind lexicon", () => {
     expect(kinds("who wrote 978-0-306-40615-7")).toEqual(["entertainment.books"]);
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
+    expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);
     // Look-alikes stay words: versions, times, decimals, hexadecimal digests, scores, codes that are abbreviations.
     for (const text of [
       "version 1.2.3 at 10:30:00, pi is 3.14",
@@ -270,6 +273,7 @@ describe("the service-kind lexicon", () => {
       "an AI 21 model",
       "QR 500 codes",
       "PM2.5 in the city",
+      "FR76 3000 6000 01",
     ])
       expect(markIdentifiers(text), text).toBe(text);
     // Each identifier names a kind of the lexicon, whose compiled phrases hold its token.

@@ -19,6 +19,8 @@ const KEEP = new Set([
   "customs",
   // A memecoin, not "pep" (a politically exposed person).
   "pepe",
+  // Vacancies, not "open" ("any open recalls" asks for no job).
+  "openings",
 ]);
 
 /**
@@ -59,7 +61,8 @@ interface Phrase {
 
 /**
  * Identifiers that name what is asked about whatever words surround them: an IP address, a VIN, a transaction
- * hash, a flight number, a parcel's tracking number, an ISBN, an IBAN, an ENS name. Each is read in a text as
+ * hash, a flight number, a parcel's tracking number, an ISBN, an IBAN (16 characters or more), a VAT number, an
+ * ENS name. Each is read in a text as
  * one word (`token`) naming its kind, as a single word of that kind's `asks` would: it counts in a need (and in
  * a listing only when nothing else there names a kind). The token is no English word, and the embedding still
  * sees the text as written.
@@ -107,9 +110,16 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
   { what: "ISBN-13", pattern: /\b97[89](?:[- ]?\d){10}\b/g, token: "qqisbn", kind: "entertainment.books" },
   {
     what: "IBAN",
-    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g,
+    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b/g,
     token: "qqiban",
     kind: "finance.banking",
+  },
+  {
+    what: "EU or UK VAT number (country prefix, then at least seven digits)",
+    pattern:
+      /\b(?:ATU\d{8}|(?:BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB|XI)[ -]?[0-9A-Z]{0,2}\d{7,12}(?:B\d{2})?[A-Z]?)\b/g,
+    token: "qqvatid",
+    kind: "gov.tax_ids",
   },
   { what: "ENS name", pattern: /\b[a-z0-9-]+(?:\.base)?\.eth\b/gi, token: "qqensname", kind: "crypto.ens" },
 ];

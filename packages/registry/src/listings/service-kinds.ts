@@ -771,7 +771,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.jobs",
     "data.company",
-    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies|job openings|engineer openings|remote roles|roles open|developer openings|openings this week|any * openings|job openings in|open positions|positions open|vacancies in|openings near me",
+    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies|job openings|engineer openings|remote roles|roles open|developer openings|openings this week|any * openings|job openings in|open positions|positions open|vacancies in|openings near me|job opening",
     "job postings|job listings|job openings|vacancies|job search|job market|salary data|compensation data|labour market|labor market|recruiting|job board|a job|new job|jobs at|jobs in|jobs api|job data|job feeds|job postings data|job ads|job advertisements|hiring data|hiring signals|job aggregator|job scraping|careers pages|salary benchmarks|salary benchmarking|pay data|wage data|remote jobs|skills taxonomy|labour market data|labor market data",
   ),
   k(
