@@ -165,6 +165,19 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Alt text and photo captions for your images")).toEqual(["image.describe"]);
     expect(listingKindIds("Structured data from receipts and invoices")).not.toContain("web.scrape");
     expect(primary("get me a certified translation of my diploma")).toEqual(["translation.human"]);
+    // After the tenth to twelfth sets: "future" is no futures contract; "logo for" alone asks for no image; a
+    // deliverability check's "diagnoses" is no medical diagnosis; placing a bet is an action no odds feed sells.
+    expect(kinds("remember this for future chats")).not.toContain("finance.commodities");
+    expect(kinds("WTI crude futures curve")).toContain("finance.commodities");
+    expect(kinds("the logo for this coin")).not.toContain("image.generate");
+    expect(primary("a logo for my bakery")).toEqual(["image.generate"]);
+    expect(listingKindIds("Diagnoses sending-domain health: SPF, DKIM, DMARC and blocklists")).toEqual([
+      "email.deliverability",
+    ]);
+    expect(
+      listingKindIds("Paycheck calculator: gross to net pay after withholding for all 50 states"),
+    ).toEqual(["hr.paycheck_calc"]);
+    expect(primary("place a bet on the Lakers for me")).toEqual(["betting.place"]);
   });
 
   it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
