@@ -10,9 +10,9 @@
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
- * seventh … twelfth sets (second.ts … twelfth.ts) likewise.
+ * seventh … fifteenth sets (second.ts … fifteenth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =twelfth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =fifteenth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -43,7 +43,19 @@ import { type LoadResult, load, table } from "../load.js";
 import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
 import { EIGHTH_DUPLICATES, EIGHTH_LISTINGS, EIGHTH_NEEDS, EIGHTH_UNSERVED } from "./eighth.js";
 import { ELEVENTH_DUPLICATES, ELEVENTH_LISTINGS, ELEVENTH_NEEDS, ELEVENTH_UNSERVED } from "./eleventh.js";
+import {
+  FIFTEENTH_DUPLICATES,
+  FIFTEENTH_LISTINGS,
+  FIFTEENTH_NEEDS,
+  FIFTEENTH_UNSERVED,
+} from "./fifteenth.js";
 import { FIFTH_DUPLICATES, FIFTH_LISTINGS, FIFTH_NEEDS, FIFTH_UNSERVED } from "./fifth.js";
+import {
+  FOURTEENTH_DUPLICATES,
+  FOURTEENTH_LISTINGS,
+  FOURTEENTH_NEEDS,
+  FOURTEENTH_UNSERVED,
+} from "./fourteenth.js";
 import { FOURTH_DUPLICATES, FOURTH_LISTINGS, FOURTH_NEEDS, FOURTH_UNSERVED } from "./fourth.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
@@ -55,6 +67,12 @@ import { SEVENTH_DUPLICATES, SEVENTH_LISTINGS, SEVENTH_NEEDS, SEVENTH_UNSERVED }
 import { SIXTH_DUPLICATES, SIXTH_LISTINGS, SIXTH_NEEDS, SIXTH_UNSERVED } from "./sixth.js";
 import { TENTH_DUPLICATES, TENTH_LISTINGS, TENTH_NEEDS, TENTH_UNSERVED } from "./tenth.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
+import {
+  THIRTEENTH_DUPLICATES,
+  THIRTEENTH_LISTINGS,
+  THIRTEENTH_NEEDS,
+  THIRTEENTH_UNSERVED,
+} from "./thirteenth.js";
 import { TWELFTH_DUPLICATES, TWELFTH_LISTINGS, TWELFTH_NEEDS, TWELFTH_UNSERVED } from "./twelfth.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
@@ -380,6 +398,9 @@ if (QUALITY) {
     apartSet("tenth", TENTH_LISTINGS, TENTH_DUPLICATES, TENTH_NEEDS, TENTH_UNSERVED),
     apartSet("eleventh", ELEVENTH_LISTINGS, ELEVENTH_DUPLICATES, ELEVENTH_NEEDS, ELEVENTH_UNSERVED),
     apartSet("twelfth", TWELFTH_LISTINGS, TWELFTH_DUPLICATES, TWELFTH_NEEDS, TWELFTH_UNSERVED),
+    apartSet("thirteenth", THIRTEENTH_LISTINGS, THIRTEENTH_DUPLICATES, THIRTEENTH_NEEDS, THIRTEENTH_UNSERVED),
+    apartSet("fourteenth", FOURTEENTH_LISTINGS, FOURTEENTH_DUPLICATES, FOURTEENTH_NEEDS, FOURTEENTH_UNSERVED),
+    apartSet("fifteenth", FIFTEENTH_LISTINGS, FIFTEENTH_DUPLICATES, FIFTEENTH_NEEDS, FIFTEENTH_UNSERVED),
   ];
   for (const [name, listings, duplicates, set] of apart)
     if (only === undefined || only === "true" || only === name)
