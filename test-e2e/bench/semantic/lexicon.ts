@@ -25,3 +25,23 @@ console.log(
 console.log("| step | µs per call |\n|---|---|");
 console.log(`| a need's kinds (per new need) | ${perCall(needs).toFixed(1)} |`);
 console.log(`| a listing's kinds (per listing loaded) | ${perCall(listings).toFixed(1)} |`);
+// Hostile inputs at the longest allowed: a description (4000 characters) and a discover q (500), built to make the
+// phrase matcher or an identifier pattern work hardest (many phrase-initial words, runs an identifier could start).
+const hostile: [string, (n: number) => string][] = [
+  ["'a-a-a-…'", (n) => "a-".repeat(n / 2)],
+  ["'a:a:a:…'", (n) => "a:".repeat(n / 2)],
+  ["'is is is …'", (n) => "is ".repeat(n / 3)],
+  ["'how how …'", (n) => "how ".repeat(n / 4)],
+  ["'the the …'", (n) => "the ".repeat(n / 4)],
+  ["'UA 12 UA 12 …'", (n) => "UA 12 ".repeat(n / 6)],
+  ["digits", (n) => "1".repeat(n)],
+  ["'1.1.1.…'", (n) => "1.".repeat(n / 2)],
+];
+const ms = (t: string) => {
+  kindsOf(t);
+  const t0 = performance.now();
+  for (let r = 0; r < 5; r++) kindsOf(t);
+  return ((performance.now() - t0) / 5).toFixed(2);
+};
+console.log("\n| hostile text | ms per 4000-character description | ms per 500-character q |\n|---|---|---|");
+for (const [name, make] of hostile) console.log(`| ${name} | ${ms(make(4000))} | ${ms(make(500))} |`);
