@@ -121,7 +121,12 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     token: "qqvatid",
     kind: "gov.tax_ids",
   },
-  { what: "ENS name", pattern: /(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:\.base)?\.eth\b/gi, token: "qqensname", kind: "crypto.ens" },
+  {
+    what: "ENS name",
+    pattern: /(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:\.base)?\.eth\b/gi,
+    token: "qqensname",
+    kind: "crypto.ens",
+  },
 ];
 
 /** A text with each identifier replaced by its token. */
