@@ -10,9 +10,9 @@
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
- * seventh … fifteenth sets (second.ts … fifteenth.ts) likewise.
+ * seventh … eighteenth sets (second.ts … eighteenth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =fifteenth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =eighteenth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -41,6 +41,12 @@ import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
+import {
+  EIGHTEENTH_DUPLICATES,
+  EIGHTEENTH_LISTINGS,
+  EIGHTEENTH_NEEDS,
+  EIGHTEENTH_UNSERVED,
+} from "./eighteenth.js";
 import { EIGHTH_DUPLICATES, EIGHTH_LISTINGS, EIGHTH_NEEDS, EIGHTH_UNSERVED } from "./eighth.js";
 import { ELEVENTH_DUPLICATES, ELEVENTH_LISTINGS, ELEVENTH_NEEDS, ELEVENTH_UNSERVED } from "./eleventh.js";
 import {
@@ -63,7 +69,19 @@ import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
 import { NINTH_DUPLICATES, NINTH_LISTINGS, NINTH_NEEDS, NINTH_UNSERVED } from "./ninth.js";
 import { OUTSIDE_DUPLICATES, OUTSIDE_LISTINGS, OUTSIDE_NEEDS, OUTSIDE_UNSERVED } from "./outside.js";
 import { SECOND_DUPLICATES, SECOND_LISTINGS, SECOND_NEEDS, SECOND_UNSERVED } from "./second.js";
+import {
+  SEVENTEENTH_DUPLICATES,
+  SEVENTEENTH_LISTINGS,
+  SEVENTEENTH_NEEDS,
+  SEVENTEENTH_UNSERVED,
+} from "./seventeenth.js";
 import { SEVENTH_DUPLICATES, SEVENTH_LISTINGS, SEVENTH_NEEDS, SEVENTH_UNSERVED } from "./seventh.js";
+import {
+  SIXTEENTH_DUPLICATES,
+  SIXTEENTH_LISTINGS,
+  SIXTEENTH_NEEDS,
+  SIXTEENTH_UNSERVED,
+} from "./sixteenth.js";
 import { SIXTH_DUPLICATES, SIXTH_LISTINGS, SIXTH_NEEDS, SIXTH_UNSERVED } from "./sixth.js";
 import { TENTH_DUPLICATES, TENTH_LISTINGS, TENTH_NEEDS, TENTH_UNSERVED } from "./tenth.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
@@ -401,6 +419,15 @@ if (QUALITY) {
     apartSet("thirteenth", THIRTEENTH_LISTINGS, THIRTEENTH_DUPLICATES, THIRTEENTH_NEEDS, THIRTEENTH_UNSERVED),
     apartSet("fourteenth", FOURTEENTH_LISTINGS, FOURTEENTH_DUPLICATES, FOURTEENTH_NEEDS, FOURTEENTH_UNSERVED),
     apartSet("fifteenth", FIFTEENTH_LISTINGS, FIFTEENTH_DUPLICATES, FIFTEENTH_NEEDS, FIFTEENTH_UNSERVED),
+    apartSet("sixteenth", SIXTEENTH_LISTINGS, SIXTEENTH_DUPLICATES, SIXTEENTH_NEEDS, SIXTEENTH_UNSERVED),
+    apartSet(
+      "seventeenth",
+      SEVENTEENTH_LISTINGS,
+      SEVENTEENTH_DUPLICATES,
+      SEVENTEENTH_NEEDS,
+      SEVENTEENTH_UNSERVED,
+    ),
+    apartSet("eighteenth", EIGHTEENTH_LISTINGS, EIGHTEENTH_DUPLICATES, EIGHTEENTH_NEEDS, EIGHTEENTH_UNSERVED),
   ];
   for (const [name, listings, duplicates, set] of apart)
     if (only === undefined || only === "true" || only === name)

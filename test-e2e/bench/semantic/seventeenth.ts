@@ -1,0 +1,547 @@
+/**
+ * SEVENTEENTH set, written 2026-11-27 blind by a helper. Style: paid APIs for media and content work (news and
+ * press, podcasts, video, images, music, fonts, translation, transcription, writing tools, moderation, social,
+ * influencers, trends, SEO, web archive, RSS, readability), with needs phrased as a journalist, creator, marketer
+ * or their agent would phrase them, avoiding the listings' own vocabulary.
+ */
+export const SEVENTEENTH_LISTINGS: [key: string, name: string, description: string, category: string][] = [
+  [
+    "u-news-search",
+    "Newsdesk Query",
+    "Full-text search over articles from 90,000 news outlets in 40 languages, with filters for source, country, date range and topic. Returns headline, byline, publish time, URL and snippet.",
+    "data.news",
+  ],
+  [
+    "u-press-release",
+    "WireBlast",
+    "Distribute your press release to newswires, trade outlets and Google News. Submit copy via API, pick regional or national circuits, schedule the embargo time and get a pickup report afterwards.",
+    "agent.tools",
+  ],
+  [
+    "u-podcast-search",
+    "PodIndex Pro",
+    "Directory API for 4 million podcasts: look up shows and episodes by title, host, genre or topic, get RSS feed URLs, episode lists, artwork, publish cadence and chart position on Apple and Spotify.",
+    "data.other",
+  ],
+  [
+    "u-podcast-transcript",
+    "SpokenSearch",
+    "Full-text search across what was actually said in 30 million podcast episodes. Query a phrase or a name and get matching episodes with timestamps, speaker labels and the full transcript.",
+    "data.other",
+  ],
+  [
+    "u-video-metadata",
+    "ClipInfo",
+    "Paste a YouTube, TikTok, Instagram, Vimeo or X video URL and get its metadata: title, uploader, duration, upload date, view/like counts, thumbnails and available download formats and resolutions.",
+    "web.scrape",
+  ],
+  [
+    "u-caption-fetch",
+    "SubGrab",
+    "Retrieve the existing subtitle and closed-caption tracks attached to a YouTube or Vimeo video, in any language the uploader or platform provides, as SRT, VTT or plain text.",
+    "web.scrape",
+  ],
+  [
+    "u-clip-highlights",
+    "MomentCut",
+    "Upload a long video or livestream VOD and get back short vertical clips of its most engaging moments, ranked by a virality score, with auto-reframing for Shorts, Reels and TikTok.",
+    "compute.other",
+  ],
+  [
+    "u-dubbing",
+    "VoiceBridge Dub",
+    "AI dubbing for video: translates the speech and re-voices it in 29 languages while keeping each speaker's original voice and timing. Returns a dubbed audio track or a muxed video file.",
+    "compute.audio",
+  ],
+  [
+    "u-stock-photos",
+    "Lumen Stock",
+    "Search and license 200 million royalty-free stock photos, vectors and illustrations. Filter by orientation, color, people count and model release; download licensed hi-res files through the API.",
+    "data.other",
+  ],
+  [
+    "u-image-gen",
+    "Promptcanvas",
+    "Text-to-image generation: describe a picture and get back up to 4 images at up to 2048px, with style presets, aspect ratios, negative prompts and commercial-use rights.",
+    "compute.image",
+  ],
+  [
+    "u-upscale",
+    "Enlarge.ai",
+    "Increase image resolution 2x to 8x with a super-resolution model that restores detail, removes JPEG artifacts and sharpens faces. Accepts JPG, PNG and WebP up to 50MB.",
+    "compute.image",
+  ],
+  [
+    "u-bg-remove",
+    "CleanCut",
+    "Removes the background from photos of people, products, animals and cars in one call and returns a transparent PNG or a version with a solid color or custom backdrop.",
+    "compute.image",
+  ],
+  [
+    "u-alt-text",
+    "DescribeIt",
+    "Generates accessibility alt text and longer image descriptions for screen readers, following WCAG guidance, in 20 languages. Send an image URL, get concise alt text plus an extended description.",
+    "compute.image",
+  ],
+  [
+    "u-music-id",
+    "TuneTrace",
+    "Audio fingerprinting that identifies recorded music from a short sample: returns song title, artist, album, ISRC, release year and streaming links. Works on noisy recordings and broadcast audio.",
+    "compute.audio",
+  ],
+  [
+    "u-stem-split",
+    "Stemly",
+    "Source separation for music: splits a mixed track into vocals, drums, bass, piano and other stems as separate WAV files. Useful for remixing, karaoke and sampling.",
+    "compute.audio",
+  ],
+  [
+    "u-music-gen",
+    "Scoresmith",
+    "Generates original royalty-free instrumental music from a text prompt: set genre, mood, tempo and length up to 5 minutes. Every track comes with a commercial license for video, ads and podcasts.",
+    "compute.audio",
+  ],
+  [
+    "u-music-charts",
+    "ChartPulse",
+    "Daily and weekly music chart data: Billboard, Spotify, Apple Music and Shazam charts by country, with positions, movement, peak position and weeks on chart for every song and artist.",
+    "data.other",
+  ],
+  [
+    "u-font-identify",
+    "TypeSpotter",
+    "Identify the typeface in an image: upload a screenshot or photo containing text and get the most likely font families, foundries, and free or commercial lookalikes.",
+    "compute.image",
+  ],
+  [
+    "u-translate",
+    "LinguaFlow",
+    "Neural machine translation for text and HTML between 130 languages with formality control and custom glossaries. Pay per character.",
+    "compute.inference",
+  ],
+  [
+    "u-localize",
+    "StringShip",
+    "Software localization API: upload resource files (JSON, YAML, XLIFF, .strings, .po), get them back translated with placeholders, plurals and ICU syntax intact, plus translation memory across releases.",
+    "compute.inference",
+  ],
+  [
+    "u-transcribe",
+    "Scribewave",
+    "Speech-to-text for audio and video files in 90 languages, with speaker diarization, word-level timestamps and punctuation. Upload a file or pass a URL; returns transcript as JSON, SRT or DOCX.",
+    "compute.audio",
+  ],
+  [
+    "u-summarize",
+    "Gist Engine",
+    "Condenses long text, articles, PDFs or meeting notes into summaries of a chosen length: one-line TL;DR, bullet points or an executive paragraph.",
+    "compute.inference",
+  ],
+  [
+    "u-grammar",
+    "ProsePolish",
+    "Grammar, spelling, punctuation and style checker for English, German, French and Spanish. Returns each issue with an explanation and suggested rewrite, plus tone and clarity suggestions and house style rules.",
+    "compute.inference",
+  ],
+  [
+    "u-plagiarism",
+    "OriginCheck",
+    "Plagiarism detection that compares a document against billions of web pages, academic papers and publications, returning a similarity percentage and the matching sources with highlighted passages.",
+    "compute.other",
+  ],
+  [
+    "u-ai-detect",
+    "HumanOrBot",
+    "Estimates the probability that a piece of text was written by a large language model such as ChatGPT, Claude or Gemini, with sentence-level highlighting of likely machine-written passages.",
+    "compute.inference",
+  ],
+  [
+    "u-moderation",
+    "SafeGuard Moderation",
+    "Content moderation API for user-generated text and images: flags hate speech, harassment, sexual content, violence, self-harm and spam with per-category scores so you can auto-block or queue for review.",
+    "compute.inference",
+  ],
+  [
+    "u-social-analytics",
+    "ProfileMetrics",
+    "Public analytics for any Instagram, TikTok, YouTube or X account: follower growth history, engagement rate, average views, posting frequency and top-performing posts.",
+    "data.other",
+  ],
+  [
+    "u-social-scheduler",
+    "QueuePost",
+    "Schedule and auto-publish posts with images, video and first comments to Instagram, Facebook, LinkedIn, X, TikTok and Pinterest from one API. Supports queues, best-time slots and approval workflows.",
+    "agent.tools",
+  ],
+  [
+    "u-influencer-search",
+    "CreatorFinder",
+    "Search a database of 12 million influencers by niche, location, follower range, engagement and audience demographics (age, gender, country). Returns contact emails and fake-follower scores.",
+    "data.people",
+  ],
+  [
+    "u-trends",
+    "TrendRadar",
+    "Relative search interest over time for any term, by country and region, plus rising and breakout queries and related topics. Compare up to five terms side by side.",
+    "data.other",
+  ],
+  [
+    "u-keywords",
+    "KeywordVault",
+    "Keyword research data: monthly search volume, cost-per-click, keyword difficulty and related long-tail keyword ideas for Google in 170 countries.",
+    "data.other",
+  ],
+  [
+    "u-rank-tracker",
+    "SERPWatch",
+    "Tracks where a domain ranks in Google and Bing results for a list of keywords, by country, city and device, daily, with featured-snippet and local-pack detection.",
+    "web.search",
+  ],
+  [
+    "u-backlinks",
+    "LinkGraph",
+    "Backlink index: referring domains, anchor text, new and lost links and domain authority scores for any website or URL.",
+    "data.other",
+  ],
+  [
+    "u-wayback",
+    "PageHistory",
+    "Access archived snapshots of web pages over time: list capture dates for a URL, fetch the page as it looked on a given date, and diff two versions to see what changed.",
+    "web.scrape",
+  ],
+  [
+    "u-rss",
+    "FeedForge",
+    "Creates RSS and Atom feeds for websites that don't offer one, and parses existing feeds into clean JSON. Polls sources and pushes new items to your webhook.",
+    "web.scrape",
+  ],
+  [
+    "u-readability",
+    "PlainScore",
+    "Readability scoring for text: Flesch reading ease, Flesch-Kincaid grade level, Gunning fog, SMOG, average sentence length and a list of hard-to-read sentences.",
+    "compute.other",
+  ],
+  [
+    "u-article-extract",
+    "ReaderMode API",
+    "Extracts the main article from any web page: clean body text, title, author, publish date, lead image and word count, stripping ads, navigation and cookie banners.",
+    "web.scrape",
+  ],
+  [
+    "u-tts",
+    "NarrateKit",
+    "Text-to-speech with 400 natural voices in 60 languages, SSML support, adjustable pacing and emotion, and custom voice cloning from a 1-minute sample. Outputs MP3 or WAV.",
+    "compute.audio",
+  ],
+  [
+    "u-social-listening",
+    "BuzzMonitor",
+    "Social listening: tracks mentions of brands, products and keywords across X, Reddit, TikTok, forums and blogs in real time, with sentiment, reach estimates and spike alerts.",
+    "data.other",
+  ],
+  [
+    "u-journalist-db",
+    "MediaContacts",
+    "Database of 400,000 journalists, editors and podcasters with beats, outlets, recent articles, email addresses and social handles. Search by topic covered, outlet or location to build pitch lists.",
+    "data.people",
+  ],
+  [
+    "u-fact-check",
+    "ClaimLookup",
+    "Searches published fact-checks from 150 IFCN-signatory organizations. Send a claim and get matching verdicts (true, false, misleading), the rating outlet and the link to the full fact-check.",
+    "data.news",
+  ],
+  [
+    "u-reverse-image",
+    "ImageOrigin",
+    "Reverse image search: finds where a picture appears online, the earliest indexed copy, visually similar images and pages that used it, across the web and social platforms.",
+    "web.search",
+  ],
+  [
+    "u-deepfake-detect",
+    "RealityCheck",
+    "Detects AI-generated or manipulated images, video and audio: returns a likelihood score that media is synthetic, the probable generator, and heatmaps of edited regions.",
+    "compute.image",
+  ],
+  [
+    "u-lyrics",
+    "VerseBank",
+    "Licensed song lyrics API: full lyrics for 8 million songs, with time-synced lines, songwriter credits and publisher information.",
+    "data.other",
+  ],
+  [
+    "u-video-gen",
+    "AvatarStudio",
+    "Turns a script into a presenter video with a realistic AI avatar speaking it, in 40 languages. Choose an avatar, background and aspect ratio; get an MP4 back in minutes.",
+    "compute.other",
+  ],
+  [
+    "u-screenshot",
+    "SnapPage",
+    "Captures full-page or viewport screenshots of any URL as PNG, JPEG or PDF, with device emulation, ad and cookie-banner blocking and custom delay.",
+    "web.browser",
+  ],
+  [
+    "u-link-shortener",
+    "ShortTrack",
+    "Branded short links on your own domain with click analytics: clicks over time, referrers, countries, devices, plus UTM builder and QR codes for each link.",
+    "agent.tools",
+  ],
+  [
+    "u-gif-search",
+    "LoopLibrary",
+    "Search millions of GIFs and stickers by keyword or emotion, get trending GIFs, and embed-ready MP4/WebP renditions for chat apps and social posts.",
+    "data.other",
+  ],
+  [
+    "u-movie-db",
+    "ScreenIndex",
+    "Film and TV metadata: cast and crew, release dates by country, runtime, genres, ratings, trailers, posters and where-to-stream availability by region.",
+    "data.other",
+  ],
+  [
+    "u-ad-library",
+    "AdSpy Lens",
+    "Search ads currently and previously running on Facebook, Instagram, TikTok and YouTube by advertiser, keyword or landing page. Returns creatives, copy, start dates and estimated spend.",
+    "data.company",
+  ],
+  [
+    "u-color-palette",
+    "PaletteDrop",
+    "Extracts the dominant color palette from an image as HEX, RGB and Pantone-nearest values, and suggests complementary and accessible contrast pairings.",
+    "compute.image",
+  ],
+  [
+    "u-watermark",
+    "MarkSafe",
+    "Embeds invisible, robust watermarks into your images and video so ownership survives cropping, compression and screenshots, and reads the watermark back from copies found in the wild.",
+    "compute.image",
+  ],
+
+  // near-duplicate competitors
+  [
+    "u-news-api2",
+    "HeadlineHub",
+    "Query a live index of global news coverage: keyword and boolean search, source and language filters, publish-date windows. Each result includes title, author, outlet, link and a summary.",
+    "data.news",
+  ],
+  [
+    "u-bg-cutout",
+    "Snipbox",
+    "Automatic subject isolation: send any image, receive the foreground with the backdrop erased as a transparent PNG or WebP. Batch endpoint for e-commerce catalogs.",
+    "compute.image",
+  ],
+  [
+    "u-speech-text",
+    "VerbaTape",
+    "Automatic transcription of recorded speech: meetings, interviews, voice notes and videos. Who-said-what labels, timecodes and export to text, SRT or Word.",
+    "compute.audio",
+  ],
+  [
+    "u-translate2",
+    "Polyglot API",
+    "Translate strings, paragraphs or whole documents between 100+ language pairs with automatic source-language detection. Billed per million characters.",
+    "compute.inference",
+  ],
+  [
+    "u-keyword-planner",
+    "SearchDemand",
+    "How many people search for a phrase each month, how competitive it is to rank, what advertisers bid for it and which related queries to target. Google and Bing data by market.",
+    "data.other",
+  ],
+  [
+    "u-song-match",
+    "EarPrint",
+    "Name that track: send a few seconds of audio recorded from a speaker, radio or video and get the matching recording's title, performer and label, with Spotify and Apple Music IDs.",
+    "compute.audio",
+  ],
+  [
+    "u-post-planner",
+    "Calendarly Social",
+    "A content calendar API: line up posts for LinkedIn, Instagram, Facebook, Threads and X and have them go live automatically at the time you choose, with media attachments.",
+    "agent.tools",
+  ],
+  [
+    "u-stock-images",
+    "FrameBank",
+    "Licensed photography and illustration marketplace API: keyword search, editorial and commercial collections, and licensed downloads at full resolution.",
+    "data.other",
+  ],
+];
+
+/** near-duplicate competitor key -> the listing it competes with (either one answers the need right) */
+export const SEVENTEENTH_DUPLICATES: Record<string, string> = {
+  "u-news-api2": "u-news-search",
+  "u-bg-cutout": "u-bg-remove",
+  "u-speech-text": "u-transcribe",
+  "u-translate2": "u-translate",
+  "u-keyword-planner": "u-keywords",
+  "u-song-match": "u-music-id",
+  "u-post-planner": "u-social-scheduler",
+  "u-stock-images": "u-stock-photos",
+};
+
+/** [need text, key of the listing that serves it] — each served need names one of the 52 services (not a competitor key) */
+export const SEVENTEENTH_NEEDS: [need: string, key: string][] = [
+  ["every story published last week that mentions the Port of Rotterdam strike, any outlet", "u-news-search"],
+  [
+    "I'm writing a backgrounder on lithium mining in Chile. Pull me everything the Spanish- and English-language papers ran on it since March, with links.",
+    "u-news-search",
+  ],
+  [
+    "our funding announcement goes out Tuesday 9am ET — get it onto the wires so trade press can pick it up",
+    "u-press-release",
+  ],
+  ["what's the RSS feed for the Hard Fork show and how often do they drop episodes?", "u-podcast-search"],
+  ["find me true-crime shows hosted by former detectives", "u-podcast-search"],
+  [
+    "which podcast episode had someone talk about 'the bitter lesson' by name? need the exact minute",
+    "u-podcast-transcript",
+  ],
+  [
+    "I need every time a guest mentioned our CEO on any show this year, with the minute marks so I can listen",
+    "u-podcast-transcript",
+  ],
+  [
+    "how long is this TikTok and how many views does it have right now? tiktok.com/@x/video/123",
+    "u-video-metadata",
+  ],
+  ["what resolutions can this Vimeo upload be saved in?", "u-video-metadata"],
+  [
+    "grab the subtitles YouTube already has on this lecture, in Spanish if the uploader added them",
+    "u-caption-fetch",
+  ],
+  [
+    "clip the three funniest moments from yesterday's 6-hour stream into bite-size posts for my socials",
+    "u-clip-highlights",
+  ],
+  [
+    "turn our hour-long webinar recording into a handful of 30-second bits people will watch on their phones",
+    "u-clip-highlights",
+  ],
+  [
+    "our founder's keynote is in English — make a Japanese and a Portuguese version that still sounds like her",
+    "u-dubbing",
+  ],
+  [
+    "need a licensed photo of a nurse at a night shift desk, horizontal, for a magazine spread",
+    "u-stock-photos",
+  ],
+  [
+    "make a picture of a fox reading a newspaper in a rainy Paris café, watercolor look, for our blog header",
+    "u-image-gen",
+  ],
+  ["this old 640px press photo needs to print at A3 without looking blurry", "u-upscale"],
+  ["put our sneaker shots on pure white instead of the messy studio floor", "u-bg-remove"],
+  ["our CMS flags 300 images with no description for blind readers — write something for each", "u-alt-text"],
+  ["what song is playing in the background of this clip?", "u-music-id"],
+  ["a bar was playing something great; I recorded 10 seconds on my phone. what is it?", "u-music-id"],
+  ["I want just the vocals from this track so I can do a mashup", "u-stem-split"],
+  [
+    "give me an instrumental backing track without the singing so we can sing over it at the party",
+    "u-stem-split",
+  ],
+  ["need an upbeat lo-fi bed, about 90 seconds, that I can legally put under a YouTube ad", "u-music-gen"],
+  [
+    "what's the most-streamed song in Brazil today, and how many weeks has it held the top spot?",
+    "u-music-charts",
+  ],
+  ["which lettering is this poster set in? screenshot attached", "u-font-identify"],
+  ["put this op-ed into German, keep the formal tone", "u-translate"],
+  ["our iOS app's Localizable.strings needs French, Korean and Polish before Friday's release", "u-localize"],
+  ["type out this 45-minute interview recording and mark which of us is talking", "u-transcribe"],
+  [
+    "I have a zoom recording of a city council meeting — need it written out with times so I can quote it",
+    "u-transcribe",
+  ],
+  ["boil this 40-page report down to five bullet points for my editor", "u-summarize"],
+  ["short version of this article please", "u-summarize"],
+  ["proofread my cover letter for typos and awkward sentences", "u-grammar"],
+  ["did this freelancer copy chunks of their piece from somewhere else online?", "u-plagiarism"],
+  ["a student essay reads suspiciously polished — did a chatbot write it?", "u-ai-detect"],
+  [
+    "screen the comments on our forum and hold anything abusive or sexual before it goes live",
+    "u-moderation",
+  ],
+  [
+    "how fast has @mrbeast's Instagram grown over the past year, and what's his engagement like?",
+    "u-social-analytics",
+  ],
+  [
+    "queue up next week's posts for LinkedIn and Instagram so they go out at 8am each day",
+    "u-social-scheduler",
+  ],
+  [
+    "find vegan food creators in Texas with 20k-100k followers whose audience is mostly women 25-34",
+    "u-influencer-search",
+  ],
+  ["is interest in 'cold plunge' still rising, or did it peak? show me by country", "u-trends"],
+  [
+    "how many people google 'best running shoes for flat feet' each month, and how hard would it be to rank?",
+    "u-keywords",
+  ],
+  [
+    "where does our site show up on Google for 'accounting software for freelancers' in Manchester on mobile?",
+    "u-rank-tracker",
+  ],
+  ["which sites link to our competitor's pricing page?", "u-backlinks"],
+  ["what did this company's About page say before they scrubbed it last month?", "u-wayback"],
+  ["show me the ministry's homepage as it looked on election day 2020", "u-wayback"],
+  ["this local council site has no feed — I want new announcements to ping me automatically", "u-rss"],
+  ["is this leaflet simple enough for a 12-year-old to read? give me a grade level", "u-readability"],
+  [
+    "from this page I only want the story itself, the byline and the date, none of the clutter around it",
+    "u-article-extract",
+  ],
+  ["read my newsletter aloud as an MP3 in a warm British voice", "u-tts"],
+  [
+    "who's complaining about our new app update on Reddit and X, and is it getting worse?",
+    "u-social-listening",
+  ],
+  [
+    "I need a list of reporters who cover climate tech at Bloomberg, Reuters and the FT, with emails, for a pitch",
+    "u-journalist-db",
+  ],
+  ["has anyone already debunked the claim that the new coins contain tracking chips?", "u-fact-check"],
+  ["where else has this protest photo been posted, and who had it first?", "u-reverse-image"],
+  ["is this viral picture of the senator real, or cooked up by an image generator?", "u-deepfake-detect"],
+  ["need the words to 'Vienna' by Billy Joel with who wrote it", "u-lyrics"],
+  [
+    "make a two-minute explainer video with a talking presenter reading this script, no filming",
+    "u-video-gen",
+  ],
+  ["take a full-page image of our competitor's landing page on an iPhone-sized screen", "u-screenshot"],
+  [
+    "make a short link for our campaign URL and tell me how many people clicked it from each country",
+    "u-link-shortener",
+  ],
+  ["find a reaction gif for 'mind blown' to drop into our Slack reply", "u-gif-search"],
+  ["who's in the cast of the new Dune film and is it streaming in Canada yet?", "u-movie-db"],
+  ["what ads is Glossier running on Instagram right now, and since when?", "u-ad-library"],
+];
+
+/** needs that NO listing in this file serves */
+export const SEVENTEENTH_UNSERVED: string[] = [
+  // near a listed topic, different function
+  "buy the broadcast rights to air the FIFA final on our regional TV channel",
+  "hire a human voice actor for our radio spot and handle the union contract",
+  "print 500 copies of our magazine and ship them to newsstands",
+  "register a copyright for my song with the US Copyright Office",
+  "buy 10,000 real followers for our brand Instagram",
+  "collect royalties owed to me from Spotify streams in Germany",
+  "book a photographer for our product shoot in Lisbon next Thursday",
+  "purchase a desktop license for the Helvetica Now font family",
+  "sign me up for a New York Times subscription and pay for it",
+  "get a certified sworn translation of my birth certificate for a visa application",
+  "submit our podcast to Apple Podcasts and host the audio files",
+  "rent a 4K cinema camera and lenses for a weekend shoot",
+  // unrelated
+  "book a table for four at an Italian place in Soho at 8pm Friday",
+  "what's the current exchange rate from Kenyan shillings to euros?",
+  "check tomorrow's pollen count in Denver",
+  "ship a 3kg parcel from Leeds to Dublin, cheapest option",
+  "what's the ETA on flight BA117 into JFK?",
+  "verify this customer's passport for KYC onboarding",
+  "send a two-factor code by SMS to +44 7700 900123",
+  "run this Python snippet in a sandbox and return the output",
+];
