@@ -178,6 +178,14 @@ describe("the service-kind lexicon", () => {
       listingKindIds("Paycheck calculator: gross to net pay after withholding for all 50 states"),
     ).toEqual(["hr.paycheck_calc"]);
     expect(primary("place a bet on the Lakers for me")).toEqual(["betting.place"]);
+    // After the sixteenth to eighteenth sets: developer tools, fact checks and deepfakes are kinds of their own; "gif"
+    // alone names no social posts.
+    expect(primary("when will this cron expression next fire")).toEqual(["dev.cron"]);
+    expect(primary("has this claim been debunked")).toEqual(["news.fact_check"]);
+    expect(listingKindIds("Deepfake detection: is this image real or AI-generated")).toContain(
+      "image.deepfake_detect",
+    );
+    expect(kinds("convert this video to a gif")).not.toContain("social.posts");
   });
 
   it("kinds added for paid APIs and agent asks the lexicon lacked: needs and listings agree", () => {
