@@ -10,9 +10,9 @@
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
- * seventh … eighteenth sets (second.ts … eighteenth.ts) likewise.
+ * seventh … twenty-first sets (second.ts … twentyfirst.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =eighteenth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =twentyfirst measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -66,6 +66,12 @@ import { FOURTH_DUPLICATES, FOURTH_LISTINGS, FOURTH_NEEDS, FOURTH_UNSERVED } fro
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
+import {
+  NINETEENTH_DUPLICATES,
+  NINETEENTH_LISTINGS,
+  NINETEENTH_NEEDS,
+  NINETEENTH_UNSERVED,
+} from "./nineteenth.js";
 import { NINTH_DUPLICATES, NINTH_LISTINGS, NINTH_NEEDS, NINTH_UNSERVED } from "./ninth.js";
 import { OUTSIDE_DUPLICATES, OUTSIDE_LISTINGS, OUTSIDE_NEEDS, OUTSIDE_UNSERVED } from "./outside.js";
 import { SECOND_DUPLICATES, SECOND_LISTINGS, SECOND_NEEDS, SECOND_UNSERVED } from "./second.js";
@@ -92,6 +98,18 @@ import {
   THIRTEENTH_UNSERVED,
 } from "./thirteenth.js";
 import { TWELFTH_DUPLICATES, TWELFTH_LISTINGS, TWELFTH_NEEDS, TWELFTH_UNSERVED } from "./twelfth.js";
+import {
+  TWENTIETH_DUPLICATES,
+  TWENTIETH_LISTINGS,
+  TWENTIETH_NEEDS,
+  TWENTIETH_UNSERVED,
+} from "./twentieth.js";
+import {
+  TWENTYFIRST_DUPLICATES,
+  TWENTYFIRST_LISTINGS,
+  TWENTYFIRST_NEEDS,
+  TWENTYFIRST_UNSERVED,
+} from "./twentyfirst.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -428,6 +446,15 @@ if (QUALITY) {
       SEVENTEENTH_UNSERVED,
     ),
     apartSet("eighteenth", EIGHTEENTH_LISTINGS, EIGHTEENTH_DUPLICATES, EIGHTEENTH_NEEDS, EIGHTEENTH_UNSERVED),
+    apartSet("nineteenth", NINETEENTH_LISTINGS, NINETEENTH_DUPLICATES, NINETEENTH_NEEDS, NINETEENTH_UNSERVED),
+    apartSet("twentieth", TWENTIETH_LISTINGS, TWENTIETH_DUPLICATES, TWENTIETH_NEEDS, TWENTIETH_UNSERVED),
+    apartSet(
+      "twentyfirst",
+      TWENTYFIRST_LISTINGS,
+      TWENTYFIRST_DUPLICATES,
+      TWENTYFIRST_NEEDS,
+      TWENTYFIRST_UNSERVED,
+    ),
   ];
   for (const [name, listings, duplicates, set] of apart)
     if (only === undefined || only === "true" || only === name)
