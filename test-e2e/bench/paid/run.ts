@@ -45,6 +45,14 @@ if (API_MODE === "bundle") {
 }
 const chain = await startChain();
 
+/** Why a raw measurement gave no figure: printed with the results, not only on stderr. */
+const rawNotes: string[] = [];
+function noRawFigure(why: string): number {
+  console.error(why);
+  rawNotes.push(why);
+  return Number.NaN;
+}
+
 /**
  * The chain's own rate: RAW_N authorizations from the buyers, signed beforehand, relayed from one wallet
  * (not the facilitator's) back to back — each broadcast awaited, as the facilitator does — timed from the
@@ -88,10 +96,9 @@ async function rawTransferRate(c: Chain): Promise<number> {
   } catch (err) {
     // Seen once after the node had stalled earlier in the run ("nonce too low" on the first send): the run's
     // other figures still stand, so this measurement is left out rather than the run thrown away.
-    console.error(
+    return noRawFigure(
       `raw: the node refused transfer ${hashes.length + 1} of ${RAW_N} (${(err as Error).message.split("\n")[0]}); no raw figure for this measurement`,
     );
-    return Number.NaN;
   }
   // One account's transactions are mined in nonce order: the last receipt means all of them landed. One
   // waiter asking for that receipt directly (one call a look; viem's waitForTransactionReceipt watches the
@@ -110,14 +117,12 @@ async function rawTransferRate(c: Chain): Promise<number> {
     if (mined > seen) [seen, progressAt] = [mined, Date.now()];
     if (Date.now() - progressAt > 10_000) {
       const stuck = await c.publicClient.getTransaction({ hash: hashes[mined - first]! }).catch(() => null);
-      console.error(
-        `raw: the node stopped mining at nonce ${mined} (${mined - first} of ${RAW_N} mined; that transaction is ${stuck ? (stuck.blockNumber === null ? "pending in its pool" : "mined") : "unknown to it"}); no raw figure for this measurement`,
-      );
+      const why = `raw: the node stopped mining at nonce ${mined} (${mined - first} of ${RAW_N} mined; that transaction is ${stuck ? (stuck.blockNumber === null ? "pending in its pool" : "mined") : "unknown to it"}); no raw figure for this measurement`;
       for (let i = 0; i < 50; i++) {
         if ((await c.publicClient.getTransactionCount({ address: relayer.address })) >= first + RAW_N) break;
         await c.publicClient.request({ method: "evm_mine" } as never);
       }
-      return Number.NaN;
+      return noRawFigure(why);
     }
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -206,7 +211,9 @@ for (const n of BUYERS) paidRuns.push({ buyers: n, ...(await paidRate(n)) });
 const rawAfter = await rawTransferRate(chain);
 // A measurement the node stalled in (NaN) is left out of the mean.
 const rawOk = [rawBefore, rawAfter].filter((r) => Number.isFinite(r));
-const raw = rawOk.reduce((a, b) => a + b, 0) / rawOk.length;
+const raw = rawOk.length ? rawOk.reduce((a, b) => a + b, 0) / rawOk.length : Number.NaN;
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "none");
+const ratio = (n: number) => (Number.isFinite(raw) ? (n / raw).toFixed(2) : "—");
 
 // Unpaid: the verdict computation itself (read listing and purchases, decide, sign, store), no payment.
 const { key } = await generateSigningKey();
@@ -226,13 +233,13 @@ await dropBenchDb(name);
 console.log(`api: ${API_MODE === "bundle" ? "production bundle (node dist/main.js)" : "sources under tsx"}
 | run | per second | ratio to raw transfers | api CPU ms per round trip |
 |---|---|---|---|
-| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${raw.toFixed(1)} (${rawBefore.toFixed(1)} / ${rawAfter.toFixed(1)}) | 1.00 | — |
+| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${fmt(raw)} (${fmt(rawBefore)} / ${fmt(rawAfter)}) | ${Number.isFinite(raw) ? "1.00" : "—"} | — |
 ${paidRuns
   .map(
     (r) =>
-      `| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} in parallel | ${r.rate.toFixed(1)} | ${(r.rate / raw).toFixed(2)} | ${r.cpuMs.toFixed(1)} |`,
+      `| paid verdict round trips (402 → sign → verify → settle on anvil → 200), ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} in parallel | ${r.rate.toFixed(1)} | ${ratio(r.rate)} | ${r.cpuMs.toFixed(1)} |`,
   )
   .join("\n")}
 | unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — | — |
 
-(${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)`);
+(${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)${rawNotes.map((n) => `\n${n}`).join("")}`);
