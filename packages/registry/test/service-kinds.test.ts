@@ -251,6 +251,28 @@ describe("the service-kind lexicon", () => {
     expect(primary("hire a real estate agent")).not.toContain("agent.tasks");
   });
 
+  it("a phrase carved out into a narrower kind names that kind only, not the broader one it came from", () => {
+    const pairs: [text: string, narrow: string, broad: string][] = [
+      ["DNS lookup API: dns records and dns propagation checks", "web.dns", "web.domains"],
+      ["Backlink index: referring domains and backlinks for any site", "web.backlinks", "web.seo"],
+      ["Rank tracker with daily keyword rankings", "web.rank_tracking", "web.seo"],
+      ["npm downloads and pypi downloads per package", "code.package_stats", "code.repos"],
+      ["Unit test generation for Python and TypeScript", "code.test_generation", "code.generate"],
+      ["Deepfake detection for manipulated images", "image.deepfake_detect", "image.search"],
+      ["Container scanning of your registry", "security.container_scan", "code.security"],
+      ["Employment verification in 48 hours", "hr.employment_verification", "people.background"],
+      ["Ad campaign management across networks", "marketing.ad_campaigns", "marketing.ads"],
+      ["Curated rss feeds for any topic", "web.feeds", "news.search"],
+    ];
+    for (const [text, narrow, broad] of pairs) {
+      expect(listingKindIds(text), text).toContain(narrow);
+      expect(listingKindIds(text), text).not.toContain(broad);
+    }
+    expect(primary("find influencers in the fitness niche")).toEqual(["social.influencers"]);
+    expect(primary("verify employment for this candidate")).toEqual(["hr.employment_verification"]);
+    expect(primary("check my sender reputation")).toEqual(["email.deliverability"]);
+  });
+
   it("words most listings use, or that name several kinds, name none", () => {
     for (const generic of [
       "free trial",
