@@ -251,6 +251,31 @@ describe("the service-kind lexicon", () => {
     expect(primary("hire a real estate agent")).not.toContain("agent.tasks");
   });
 
+  it("kinds from the seventh pass: everyday asks, agents' queries and a general directory", () => {
+    // Actions nothing sells name their own kind, so the answer can be empty rather than the nearest data.
+    expect(primary("please cancel my gym membership")).toEqual(["subscriptions.cancel"]);
+    expect(primary("switch our energy supplier")).toEqual(["utilities.switching"]);
+    expect(primary("book a parking space at Gatwick for next week")).toEqual(["parking.booking"]);
+    expect(primary("register a .eth name for my agent")).toEqual(["crypto.ens_register"]);
+    // Services the lexicon lacked, on both sides.
+    expect(primary("what's on telly tonight")).toEqual(["tv.listings"]);
+    expect(listingKindIds("Electronic programme guide: tv listings for 400 channels")).toContain("tv.listings");
+    expect(primary("does that chippy have a good hygiene rating")).toEqual(["food.hygiene"]);
+    expect(primary("is this a good price or a fake discount")).toEqual(["product.price_history"]);
+    expect(primary("whose wallet is this 0x1234")).toEqual(["crypto.address_labels"]);
+    expect(listingKindIds("Wallet labels and entity attribution for 40M addresses")).toContain(
+      "crypto.address_labels",
+    );
+    // Narrowed: a tin can is no tax id, the beach is no marine forecast, "primaries" and "written off" are no school or car.
+    expect(listingKindIds("Recycled tin packaging suppliers")).not.toContain("gov.tax_ids");
+    expect(primary("who won the primaries in Iowa")).toEqual(["gov.elections"]);
+    expect(kinds("how much bad debt was written off last year")).not.toContain("vehicles");
+    expect(kinds("weather forecast for Christmas Day in Oslo")).not.toContain("gov.holidays");
+    expect(kinds("switch providers for my LLM calls")).not.toContain("utilities.switching");
+    // A listing that probes mailboxes over SMTP verifies email; it does not send it.
+    expect(listingKindIds("Email verification by SMTP mailbox probe")).not.toContain("email.send");
+  });
+
   it("a phrase carved out into a narrower kind names that kind only, not the broader one it came from", () => {
     const pairs: [text: string, narrow: string, broad: string][] = [
       ["DNS lookup API: dns records and dns propagation checks", "web.dns", "web.domains"],
