@@ -10,9 +10,9 @@
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
- * seventh … twenty-first sets (second.ts … twentyfirst.ts) likewise.
+ * seventh … twenty-fourth sets (second.ts … twentyfourth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =twentyfirst measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =twentyfourth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -110,6 +110,24 @@ import {
   TWENTYFIRST_NEEDS,
   TWENTYFIRST_UNSERVED,
 } from "./twentyfirst.js";
+import {
+  TWENTYFOURTH_DUPLICATES,
+  TWENTYFOURTH_LISTINGS,
+  TWENTYFOURTH_NEEDS,
+  TWENTYFOURTH_UNSERVED,
+} from "./twentyfourth.js";
+import {
+  TWENTYSECOND_DUPLICATES,
+  TWENTYSECOND_LISTINGS,
+  TWENTYSECOND_NEEDS,
+  TWENTYSECOND_UNSERVED,
+} from "./twentysecond.js";
+import {
+  TWENTYTHIRD_DUPLICATES,
+  TWENTYTHIRD_LISTINGS,
+  TWENTYTHIRD_NEEDS,
+  TWENTYTHIRD_UNSERVED,
+} from "./twentythird.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -454,6 +472,27 @@ if (QUALITY) {
       TWENTYFIRST_DUPLICATES,
       TWENTYFIRST_NEEDS,
       TWENTYFIRST_UNSERVED,
+    ),
+    apartSet(
+      "twentysecond",
+      TWENTYSECOND_LISTINGS,
+      TWENTYSECOND_DUPLICATES,
+      TWENTYSECOND_NEEDS,
+      TWENTYSECOND_UNSERVED,
+    ),
+    apartSet(
+      "twentythird",
+      TWENTYTHIRD_LISTINGS,
+      TWENTYTHIRD_DUPLICATES,
+      TWENTYTHIRD_NEEDS,
+      TWENTYTHIRD_UNSERVED,
+    ),
+    apartSet(
+      "twentyfourth",
+      TWENTYFOURTH_LISTINGS,
+      TWENTYFOURTH_DUPLICATES,
+      TWENTYFOURTH_NEEDS,
+      TWENTYFOURTH_UNSERVED,
     ),
   ];
   for (const [name, listings, duplicates, set] of apart)

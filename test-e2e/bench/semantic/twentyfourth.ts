@@ -1,0 +1,535 @@
+/**
+ * TWENTYFOURTH set, written 2026-11-27 blind by a helper. Style: a directory like the real x402 ecosystem today --
+ * mostly crypto and onchain endpoints (token prices, contract risk scans, wallet PnL and labels, DEX routing, new
+ * pools, DeFi yields and TVL, NFT floors, memecoin launchpads, crypto-Twitter signals, MEV, bridges, RPC, gas,
+ * perps, lending positions, airdrops, governance, unlocks, prediction markets, stablecoin flows, tax), plus agent
+ * utilities paid per call (scraping, search, screenshots, LLM, image, speech, PDF, email checks, SMS, sandboxes,
+ * IPFS) and a few generic data APIs (weather, stocks, FX, geocoding, company registry, sports, IP, parcels).
+ * Listings are written the way small x402 sellers write them: product names, hype-prone, sometimes vague, with
+ * loosely chosen categories. Needs come from trading agents, research agents and developers, often naming chains,
+ * tickers and protocols.
+ */
+export const TWENTYFOURTH_LISTINGS: [key: string, name: string, description: string, category: string][] = [
+  // ---- crypto / onchain ----
+  [
+    "e-token-price",
+    "PriceLoom",
+    "Real-time and historical USD prices for 2M+ tokens across Ethereum, Solana, Base, BSC, Arbitrum and more. Aggregated from DEX pools and CEX feeds, with 1m to 1d OHLCV candles. Pay per call in USDC, no API key.",
+    "data.crypto",
+  ],
+  [
+    "e-token-price-alt",
+    "TickRiver",
+    "The fastest token pricing oracle for agents. Current price, 24h change, market cap and candle history for any contract address on EVM chains and Solana SPL tokens.",
+    "data.crypto",
+  ],
+  [
+    "e-token-security",
+    "RugShield",
+    "Instant token contract risk scan. Detects honeypots, hidden mint functions, blacklist and pause switches, buy/sell tax, proxy upgradeability and Solana mint/freeze authority. Returns a 0-100 risk score.",
+    "data.crypto",
+  ],
+  [
+    "e-token-security-alt",
+    "SafeApe Scanner",
+    "Before you ape, scan. Simulates a buy and a sell to catch traps, flags owner privileges, renounced status and transfer taxes for EVM and Solana tokens. Built for sniper bots.",
+    "data.crypto",
+  ],
+  [
+    "e-smart-money",
+    "AlphaTrail",
+    "Trader-level analytics: realized and unrealized PnL, win rate, average hold time and best trades for any wallet. Leaderboards of the most profitable early buyers per token, refreshed every block.",
+    "data.crypto",
+  ],
+  [
+    "e-wallet-labels",
+    "AddressAtlas",
+    "Entity attribution for 300M+ addresses: exchange hot wallets, funds, market makers, bridges, mixers, known exploiters and sanctioned addresses. Submit an address, get labels with confidence.",
+    "data.crypto",
+  ],
+  [
+    "e-wallet-labels-alt",
+    "WhoDat Chain",
+    "Who owns this wallet? Tags for EVM, Bitcoin and Solana addresses sourced from onchain heuristics, public disclosures and community submissions. Batch lookups up to 500 addresses per call.",
+    "data.crypto",
+  ],
+  [
+    "e-swap-quote",
+    "RouteMint",
+    "Best-price swap routing across 120+ DEXs on 15 EVM chains. Get a quote with price impact and gas estimate, plus ready-to-sign calldata. Pay per quote.",
+    "data.crypto",
+  ],
+  [
+    "e-new-pairs",
+    "PairSniffer",
+    "Stream of newly created liquidity pools on Uniswap v2/v3/v4, Aerodrome, PancakeSwap and Raydium within seconds of creation, with initial liquidity and deployer address.",
+    "data.crypto",
+  ],
+  [
+    "e-defi-yields",
+    "YieldScope",
+    "APY/APR for 8,000+ lending markets, LP vaults and staking pools across Aave, Morpho, Pendle, Curve, Kamino and more. Filter by asset, chain and TVL floor; includes reward token breakdown.",
+    "data.crypto",
+  ],
+  [
+    "e-defi-yields-alt",
+    "FarmRadar",
+    "Find where your stables earn the most. Live supply rates and farm APYs by chain and protocol, base vs incentive split, updated every 10 minutes.",
+    "data.finance",
+  ],
+  [
+    "e-nft-floor",
+    "FloorWatch",
+    "NFT collection stats: floor price, 24h/7d volume, sales history, listings and holder counts for Ethereum, Base and Solana collections, aggregated across OpenSea, Blur, Magic Eden and Tensor.",
+    "data.crypto",
+  ],
+  [
+    "e-launchpad",
+    "CurveHunter",
+    "Live pump.fun, LetsBonk and Base launchpad data. Bonding curve progress, migration events, dev wallet holdings and first-minute buyers for every new memecoin.",
+    "data.crypto",
+  ],
+  [
+    "e-launchpad-alt",
+    "BondingBot Feed",
+    "Memecoin launch tracker for Solana launchpads. Tokens nearing graduation to Raydium/PumpSwap, curve %, market cap and creator history. Websocket or per-call.",
+    "data.crypto",
+  ],
+  [
+    "e-social-sentiment",
+    "MoonMeter",
+    "Crypto Twitter and Telegram signal engine. Mention counts, sentiment score, KOL calls and engagement velocity for any ticker or contract address at hourly resolution.",
+    "data.crypto",
+  ],
+  [
+    "e-mev",
+    "SandwichScope",
+    "MEV intelligence for Ethereum, Base and Solana: detected sandwich attacks, arbitrage and liquidation bundles, searcher and builder profits, per-transaction victim lookup.",
+    "data.crypto",
+  ],
+  [
+    "e-bridge-quote",
+    "HopQuote",
+    "Cross-chain routes compared across 20+ bridges (Across, Stargate, CCTP, Relay, deBridge). Returns fees, estimated arrival time and route steps for moving tokens between any two chains.",
+    "data.crypto",
+  ],
+  [
+    "e-rpc",
+    "NodeTap",
+    "Pay-per-request JSON-RPC for 40+ chains: Ethereum, Base, Arbitrum, Polygon, Solana, Sui. Archive and trace methods included. No signup, just x402.",
+    "agent.tools",
+  ],
+  [
+    "e-rpc-alt",
+    "BlockPipe",
+    "Metered blockchain node endpoints. eth_call, getLogs, debug_traceTransaction and Solana methods with full archive depth, billed per call in USDC on Base.",
+    "compute.other",
+  ],
+  [
+    "e-gas",
+    "GweiCast",
+    "Gas oracle for Ethereum and L2s: base fee, priority fee percentiles, next-block predictions and a cheapest-hour forecast.",
+    "data.crypto",
+  ],
+  [
+    "e-tx-decode",
+    "TxPlain",
+    "Turn any transaction hash into a human summary. Decodes calls, token transfers, approvals and internal traces into one readable line like 'Swapped 2 ETH for 6,410 USDC on Uniswap'.",
+    "compute.inference",
+  ],
+  [
+    "e-whale-alerts",
+    "LeviathanWatch",
+    "Large transfer alerts: movements above a USD threshold for BTC, ETH, stablecoins and top tokens, with exchange inflow/outflow tags. Query recent moves or subscribe by webhook.",
+    "data.crypto",
+  ],
+  [
+    "e-token-holders",
+    "HolderMap",
+    "Holder distribution for ERC-20 and SPL tokens: top holders, top-10/top-100 concentration, holder count history, new vs exiting holders and bundle cluster detection.",
+    "data.crypto",
+  ],
+  [
+    "e-funding-rates",
+    "PerpPulse",
+    "Perpetual futures data across Binance, Bybit, OKX, Hyperliquid and dYdX: funding rates, open interest, long/short ratio and basis, live and historical.",
+    "data.crypto",
+  ],
+  [
+    "e-lending-health",
+    "HealthFactor",
+    "Position monitor for Aave, Compound, Morpho, Spark and Kamino: collateral, debt, health factor and liquidation price for any wallet, plus a feed of at-risk positions.",
+    "data.crypto",
+  ],
+  [
+    "e-airdrop",
+    "DropCheck",
+    "Airdrop eligibility checker. Paste a wallet and see claimable and upcoming drops, allocation amounts, claim deadlines and farming criteria for 400+ protocols.",
+    "data.crypto",
+  ],
+  [
+    "e-name-resolve",
+    "NameBridge",
+    "Resolve ENS, Basenames, SNS (.sol), Unstoppable and Lens handles to addresses and back. Returns avatar, text records and primary name.",
+    "data.other",
+  ],
+  [
+    "e-contract-audit",
+    "AuditGPT Pro",
+    "AI-assisted smart contract review. Submit Solidity or Vyper source or a verified address; get findings for reentrancy, access control, oracle manipulation and gas issues with severity and line references.",
+    "compute.code",
+  ],
+  [
+    "e-governance",
+    "QuorumFeed",
+    "DAO governance data: active and past proposals, vote tallies, voter breakdowns and delegate stats from Snapshot, Tally and onchain governors.",
+    "data.crypto",
+  ],
+  [
+    "e-token-unlocks",
+    "UnlockClock",
+    "Vesting and unlock calendar for 500+ tokens: cliff dates, unlock sizes, recipient groups (team, investors, ecosystem) and % of circulating supply.",
+    "data.crypto",
+  ],
+  [
+    "e-prediction-markets",
+    "OddsOracle",
+    "Prediction market prices and order books from Polymarket, Kalshi and Limitless. Implied probabilities, volume and resolution status for every market.",
+    "data.finance",
+  ],
+  [
+    "e-stablecoin-flows",
+    "PegFlow",
+    "Stablecoin supply analytics for USDT, USDC, DAI, USDe and 50 more. Mint and burn events, supply per chain, issuer treasury flows and daily net issuance.",
+    "data.crypto",
+  ],
+  [
+    "e-crypto-news",
+    "ChainWire Digest",
+    "Crypto headlines from 150+ outlets and project blogs, deduplicated and tagged by ticker with short summaries. Filter by coin, topic (hacks, listings, regulation) and time.",
+    "data.news",
+  ],
+  [
+    "e-tvl",
+    "LockedValue",
+    "Protocol and chain TVL time series, fees and revenue for 4,000+ DeFi protocols. Compare chains, track inflows, export daily history.",
+    "data.crypto",
+  ],
+  [
+    "e-orderbook",
+    "DepthChart",
+    "Level-2 order book snapshots and recent trades from 30 centralized exchanges. Spread, depth at 1% and 2% from mid, and slippage estimates for a given order size.",
+    "data.crypto",
+  ],
+  [
+    "e-tax-report",
+    "TaxLedger",
+    "Crypto tax engine for wallets and exchange CSVs. Cost basis (FIFO, HIFO), capital gains, staking and airdrop income, exports to Form 8949 and TurboTax.",
+    "data.finance",
+  ],
+  [
+    "e-portfolio",
+    "WalletLens",
+    "Multichain portfolio snapshot: every token, NFT count and DeFi position balance with USD value for an address across 60 chains, in one call.",
+    "data.crypto",
+  ],
+  [
+    "e-faucet",
+    "DripKit",
+    "Testnet tokens on demand: Sepolia, Base Sepolia, Holesky, Solana devnet and Monad testnet. Paid, rate-limit-free faucet for CI pipelines and agents.",
+    "agent.tools",
+  ],
+
+  // ---- agent utilities ----
+  [
+    "e-web-scrape",
+    "PageHarvest",
+    "Any URL to clean markdown or JSON. JS rendering, rotating proxies and anti-bot handling. Built for LLM agents, pay per page.",
+    "web.scrape",
+  ],
+  [
+    "e-web-scrape-alt",
+    "FetchPilot",
+    "Extract the main content of a web page as text, with links and metadata. Gets through Cloudflare and dynamic sites. One USDC micro-payment per fetch.",
+    "web.scrape",
+  ],
+  [
+    "e-web-search",
+    "QueryNest",
+    "Live web search for agents: top organic results, snippets, related questions and answer box as JSON. No subscription.",
+    "web.search",
+  ],
+  [
+    "e-screenshot",
+    "SnapFrame",
+    "Full-page or viewport captures of any URL as PNG or PDF. Device emulation, dark mode, wait-for-selector. Headless Chrome, pay per capture.",
+    "web.browser",
+  ],
+  [
+    "e-llm",
+    "TokenForge",
+    "OpenAI-compatible chat completions for 100+ models (Claude, GPT, Llama, DeepSeek, Qwen). Pay per request with x402, no account or key.",
+    "compute.inference",
+  ],
+  [
+    "e-image-gen",
+    "PixelMuse",
+    "Text-to-image with Flux, SDXL and Ideogram. Logos, memes, token art, 1024px in seconds.",
+    "compute.image",
+  ],
+  [
+    "e-tts",
+    "VoxFlow",
+    "Natural voice synthesis in 40 languages with 300 voices. MP3/WAV output, SSML support, custom cloned voices on request.",
+    "compute.audio",
+  ],
+  [
+    "e-transcribe",
+    "EchoScribe",
+    "Speech-to-text for audio and video files or links (YouTube, X Spaces, podcasts). Speaker labels, timestamps, 90+ languages.",
+    "compute.audio",
+  ],
+  [
+    "e-pdf-extract",
+    "DocSift",
+    "Parse PDFs and scanned documents into text, tables and structured JSON. OCR included. Whitepapers, invoices, filings.",
+    "compute.other",
+  ],
+  [
+    "e-email-verify",
+    "InboxProof",
+    "Email address verification: syntax, MX, SMTP mailbox check, disposable and catch-all detection. Single or bulk.",
+    "identity.email",
+  ],
+  [
+    "e-email-verify-alt",
+    "BounceGuard",
+    "Clean your list before you hit send. Checks whether an address exists and can receive mail, flags burner domains and role accounts, returns a deliverability score.",
+    "identity.email",
+  ],
+  [
+    "e-sms",
+    "PingText",
+    "Send SMS and receive replies in 190+ countries programmatically. Pay per message in USDC, no Twilio account needed.",
+    "communication.sms",
+  ],
+  [
+    "e-code-sandbox",
+    "RunBox",
+    "Execute Python, JavaScript or Bash in an isolated sandbox and get stdout, files and charts back. 60s per call, pandas and numpy preinstalled.",
+    "compute.code",
+  ],
+  [
+    "e-ipfs-pin",
+    "PinVault",
+    "Upload and pin files to IPFS and Arweave. Returns CID and gateway URL; permanent storage for NFT metadata and agent memory.",
+    "storage.files",
+  ],
+
+  // ---- generic data ----
+  [
+    "e-weather",
+    "Stratus",
+    "Current conditions, hourly and 10-day forecasts and historical weather for any lat/lon worldwide.",
+    "data.weather",
+  ],
+  [
+    "e-stocks",
+    "EquityTape",
+    "Stock quotes, intraday and daily bars, fundamentals and earnings calendar for 60,000 US and international tickers.",
+    "data.finance",
+  ],
+  [
+    "e-fx",
+    "FXpress",
+    "Fiat exchange rates for 170 currencies, live and historical back to 1999, including central bank reference rates.",
+    "data.finance",
+  ],
+  [
+    "e-geocode",
+    "GeoPin",
+    "Forward and reverse geocoding: street addresses to coordinates and back, with place components and timezone.",
+    "data.maps",
+  ],
+  [
+    "e-company",
+    "FirmFinder",
+    "Company registry data: legal name, registration number, officers, status and filings from 100+ jurisdictions including UK Companies House, SEC EDGAR and EU registers.",
+    "data.company",
+  ],
+  [
+    "e-sports",
+    "ScoreLine",
+    "Live scores, schedules, box scores and player stats for NFL, NBA, MLB, NHL, Premier League and more.",
+    "data.sports",
+  ],
+  [
+    "e-ip-lookup",
+    "IPScope",
+    "IP address intelligence: geolocation, ASN, ISP, and VPN/proxy/Tor detection.",
+    "data.other",
+  ],
+  [
+    "e-parcel-track",
+    "TrackHive",
+    "Package tracking across 1,200 carriers (UPS, FedEx, DHL, USPS and more). One tracking number in, normalized status and events out.",
+    "commerce.shipping",
+  ],
+];
+
+/** near-duplicate competitor key -> the listing it competes with (either one answers the need right) */
+export const TWENTYFOURTH_DUPLICATES: Record<string, string> = {
+  "e-token-price-alt": "e-token-price",
+  "e-token-security-alt": "e-token-security",
+  "e-wallet-labels-alt": "e-wallet-labels",
+  "e-defi-yields-alt": "e-defi-yields",
+  "e-launchpad-alt": "e-launchpad",
+  "e-rpc-alt": "e-rpc",
+  "e-web-scrape-alt": "e-web-scrape",
+  "e-email-verify-alt": "e-email-verify",
+};
+
+/** [need text, key of the listing that serves it] — each served need names one of the 52 services (not a competitor key) */
+export const TWENTYFOURTH_NEEDS: [need: string, key: string][] = [
+  ["what's $WIF trading at right now and how much has it moved since yesterday", "e-token-price"],
+  ["need hourly candles for PEPE going back 90 days for a backtest", "e-token-price"],
+  [
+    "is this Base token 0x4f2a...c91 one of those scams where you can buy but can't sell?",
+    "e-token-security",
+  ],
+  [
+    "before my sniper buys, confirm the dev can't print more supply or freeze holders' accounts on this Solana token",
+    "e-token-security",
+  ],
+  [
+    "find the wallets that got into $POPCAT early and made the most money so I can copy their trades",
+    "e-smart-money",
+  ],
+  [
+    "what's the hit rate and total realized profit of trader wallet 7xKX...gAsU over the last 30 days",
+    "e-smart-money",
+  ],
+  ["who is behind 0x28c6c06298d514db089934071355e5743bf21d60, is that a Binance wallet?", "e-wallet-labels"],
+  [
+    "best rate to swap 5,000 USDC into ETH on Arbitrum, show price impact and give me the tx data to sign",
+    "e-swap-quote",
+  ],
+  [
+    "ping my agent the moment someone opens a new Uniswap pool on Base, with how much liquidity went in",
+    "e-new-pairs",
+  ],
+  [
+    "where can I park USDC for the highest return on Ethereum or Base, only pools with more than $10M deposited",
+    "e-defi-yields",
+  ],
+  ["compare Pendle fixed rate vs Morpho vault returns for sUSDe right now", "e-defi-yields"],
+  ["cheapest Pudgy Penguin listed right now and how much the collection traded this week", "e-nft-floor"],
+  ["pump.fun coins that are almost done filling and about to graduate", "e-launchpad"],
+  ["which pump.fun tokens moved over to PumpSwap in the last hour", "e-launchpad"],
+  [
+    "is CT talking about $HYPE more than usual today? need mention volume and whether the vibe is bullish or bearish",
+    "e-social-sentiment",
+  ],
+  ["which influencers shilled $FARTCOIN in the last 24 hours", "e-social-sentiment"],
+  ["did an MEV bot front-run my Uniswap swap in tx 0x9b1e...4d7 and how much did it cost me", "e-mev"],
+  [
+    "cheapest and fastest way to get 2,000 USDC from Arbitrum over to Solana, compare the options",
+    "e-bridge-quote",
+  ],
+  [
+    "need an Ethereum archive node to call balanceOf at block 15,000,000 without signing up for Alchemy or Infura",
+    "e-rpc",
+  ],
+  [
+    "what tip should I set to get included in the next mainnet block, and what time of day is gas cheapest",
+    "e-gas",
+  ],
+  ["explain in simple words what happened in this Ethereum transaction: 0x5c50...e2a", "e-tx-decode"],
+  ["show me BTC moves over $50M going into exchanges in the last 6 hours", "e-whale-alerts"],
+  [
+    "what share of $MOODENG supply sits with the 10 biggest wallets, and is the number of holders going up",
+    "e-token-holders",
+  ],
+  ["current funding on SOL perps on Binance vs Hyperliquid, I'm looking at a basis trade", "e-funding-rates"],
+  ["open interest history for ETH perpetuals over the last week", "e-funding-rates"],
+  [
+    "how close is my Aave v3 loan on 0xd8dA...6045 to getting liquidated, and at what ETH price",
+    "e-lending-health",
+  ],
+  [
+    "does 0x7a1...e44 have anything to claim from recent airdrops, and are any claim windows closing soon",
+    "e-airdrop",
+  ],
+  ["what addresses do vitalik.eth and jesse.base.eth point to", "e-name-resolve"],
+  [
+    "review my Solidity staking contract for reentrancy and permission bugs before we deploy to mainnet",
+    "e-contract-audit",
+  ],
+  ["what's up for vote in the Arbitrum DAO right now and how are the big delegates voting", "e-governance"],
+  ["when do the next big ARB and SUI cliffs hit and how many tokens get released", "e-token-unlocks"],
+  ["what are the Polymarket odds on the Fed cutting rates in December", "e-prediction-markets"],
+  ["how much USDC was printed vs redeemed on Solana each day this month", "e-stablecoin-flows"],
+  ["latest stories about exchange hacks and exploits in the past 24h, grouped by token", "e-crypto-news"],
+  [
+    "how has total value deposited on Hyperliquid and on Base changed over the past year, plus protocol fee revenue",
+    "e-tvl",
+  ],
+  ["how far would the price move if I market-sold $2M of BTC on Coinbase right now", "e-orderbook"],
+  [
+    "work out my 2025 capital gains from my MetaMask wallet plus a Coinbase CSV using HIFO, I need it for Form 8949",
+    "e-tax-report",
+  ],
+  ["what is 0xabc...123 holding across every chain and what's it all worth in dollars", "e-portfolio"],
+  ["our CI needs 0.5 Sepolia ETH every run for integration tests", "e-faucet"],
+  ["get the text of this Medium article as markdown so my agent can summarize it", "e-web-scrape"],
+  [
+    "pull the contents of a project's docs page that keeps blocking my requests with Cloudflare",
+    "e-web-scrape",
+  ],
+  ["google 'x402 facilitator base mainnet' and give me the top 10 links", "e-web-search"],
+  ["grab a full-page image of the dexscreener trending page for my daily report", "e-screenshot"],
+  ["call Llama 3.3 70B or DeepSeek with a prompt without creating an OpenAI or Together account", "e-llm"],
+  ["make a cartoon frog mascot logo for our memecoin", "e-image-gen"],
+  ["turn my daily market recap script into an mp3 read by a British voice", "e-tts"],
+  ["transcript of yesterday's X Space with who said what and timestamps", "e-transcribe"],
+  ["pull the tokenomics tables out of this project's whitepaper PDF", "e-pdf-extract"],
+  [
+    "check whether the 5,000 emails on our waitlist are real before we send the launch email",
+    "e-email-verify",
+  ],
+  ["text my phone when my bot's stop loss triggers", "e-sms"],
+  ["run this pandas script against a CSV and send me back the chart it makes", "e-code-sandbox"],
+  ["put my NFT metadata JSON on IPFS and give me the CID", "e-ipfs-pin"],
+  ["is it going to rain in Lisbon this weekend", "e-weather"],
+  ["COIN and MSTR share price right now, and when does MSTR report earnings next", "e-stocks"],
+  ["convert 1,200 EUR to Nigerian naira at today's rate", "e-fx"],
+  ["lat/long for 1600 Pennsylvania Ave NW, Washington DC", "e-geocode"],
+  ["who are the directors of the UK company with number 12345678 that runs this exchange", "e-company"],
+  ["final score and box score from last night's Celtics game", "e-sports"],
+  ["is this IP a VPN or Tor exit, and which country is it coming from", "e-ip-lookup"],
+  ["where's my Ledger order, DHL tracking 1234567890", "e-parcel-track"],
+];
+
+/** needs that NO listing in this file serves */
+export const TWENTYFOURTH_UNSERVED: string[] = [
+  "buy $200 of ETH with my debit card and have it sent to my wallet",
+  "open a 5x long on SOL perps on Hyperliquid for me",
+  "place a $50 bet on YES in the Polymarket Fed market",
+  "launch a new memecoin on pump.fun with this name and image",
+  "cast my delegated votes on the open Uniswap governance proposal",
+  "register myname.eth for 3 years",
+  "file my crypto tax return with the IRS for me",
+  "stake 32 ETH and run a validator on my behalf",
+  "mint 1,000 NFTs from this image folder as a new collection on Base",
+  "post a message to my Telegram trading group when BTC breaks 100k",
+  "buy a UPS shipping label and schedule a pickup for tomorrow",
+  "verify a user's passport and selfie for KYC onboarding",
+  "Lightning Network channel liquidity and routing fees for my node",
+  "generate a 15-second video ad from a text prompt",
+  "estimated home value for a house in Denver, Zillow-style",
+  "real-time flight status for UA 837",
+  "book a table for 4 in Miami tonight",
+  "pull a US consumer's credit score from their SSN",
+  "set a limit order to buy ETH at 2,800 on Binance",
+  "send our launch announcement email to the 5,000 waitlist addresses",
+];

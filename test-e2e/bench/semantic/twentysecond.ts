@@ -1,0 +1,567 @@
+/**
+ * TWENTYSECOND set, written 2026-11-27 blind by a helper. Style: AI and agent infrastructure sold per call — LLM
+ * inference (realtime chat, bulk batch, fine-tuning, model hosting, code completion, semantic caching), text and
+ * multimodal embeddings, rerankers, vector search, speech in and out, audio cleanup, image/video/3D/music generation,
+ * OCR and document parsing, code sandboxes, headless browsers, web search and page reading for agents, memory stores,
+ * evals, tracing and guardrails, plus agent plumbing (inboxes, phone calls, scheduling, human review, identity,
+ * agent-to-agent payments). Needs are phrased by developers building agents and by agents themselves, mixing jargon
+ * and plain words.
+ */
+export const TWENTYSECOND_LISTINGS: [key: string, name: string, description: string, category: string][] = [
+  [
+    "c-llm-chat",
+    "Parlance",
+    "Realtime chat completions from a 70B open-weights instruction model with tool calling, JSON mode and SSE streaming. Pay per million input and output tokens.",
+    "compute.inference",
+  ],
+  [
+    "c-llm-batch",
+    "Nightshift Batch",
+    "Submit JSONL files of up to 500k prompts and collect results within 24 hours at half the realtime token price. Built for bulk classification, backfills and dataset generation.",
+    "compute.inference",
+  ],
+  [
+    "c-text-to-sql",
+    "QueryWright",
+    "Turns a plain-language question plus your database schema into a validated SQL query for Postgres, MySQL, BigQuery or Snowflake, with an explanation of each join.",
+    "compute.code",
+  ],
+  [
+    "c-embed-text",
+    "Vectorine",
+    "Dense text embeddings (1024-dim, Matryoshka-truncatable) for retrieval and clustering across 100+ languages. Priced per thousand tokens, up to 2,048 inputs per call.",
+    "compute.inference",
+  ],
+  [
+    "c-embed-text-alt",
+    "Lodestar Embed",
+    "Send sentences or passages, get back float or int8 vectors ready for semantic search and deduplication. 8k-token context per input, multilingual.",
+    "compute.inference",
+  ],
+  [
+    "c-embed-multimodal",
+    "Pixelweave",
+    "Joint image-and-text embedding model: photos and captions land in the same vector space, so you can search pictures with words or find look-alike products.",
+    "compute.image",
+  ],
+  [
+    "c-rerank",
+    "Sieve Rerank",
+    "Cross-encoder reranking: pass a query and up to 1,000 candidate documents and get them back ordered by relevance with calibrated scores. Drop-in second stage after BM25 or vector retrieval.",
+    "compute.inference",
+  ],
+  [
+    "c-rerank-alt",
+    "Orderly",
+    "Relevance scoring API that re-sorts your search hits against the user's query using a multilingual cross-attention model; pay per 1k query-document pairs.",
+    "compute.inference",
+  ],
+  [
+    "c-vector-db",
+    "Hollow Index",
+    "Serverless vector database: upsert embeddings with metadata, run filtered approximate nearest-neighbour queries, and pay per read/write unit with no clusters to manage.",
+    "storage.files",
+  ],
+  [
+    "c-stt",
+    "Earmark",
+    "Speech-to-text for uploaded audio and video files: word-level timestamps, speaker labels and punctuation in 50 languages. Billed per audio minute.",
+    "compute.audio",
+  ],
+  [
+    "c-stt-alt",
+    "Scribewave",
+    "Send an MP3, WAV or M4A and receive an accurate transcript with who-said-what diarization and per-word timings; webhook callback when long files finish.",
+    "compute.audio",
+  ],
+  [
+    "c-tts",
+    "Vocalis",
+    "Natural-sounding text-to-speech with 300 stock voices, SSML, emotion controls and low-latency streaming for voice agents. Charged per character synthesized.",
+    "compute.audio",
+  ],
+  [
+    "c-tts-alt",
+    "Lyrebell",
+    "Convert written text into lifelike spoken audio (MP3 or PCM) in dozens of accents; first audio chunk in under 200 ms for realtime assistants.",
+    "compute.audio",
+  ],
+  [
+    "c-audio-denoise",
+    "Hushline",
+    "Strips background noise, echo and room reverb from speech recordings and returns a cleaned file at the original sample rate.",
+    "compute.audio",
+  ],
+  [
+    "c-image-gen",
+    "Dreamfoundry",
+    "Text-to-image diffusion model producing images up to 2048px with aspect-ratio control, negative prompts and fixed seeds. Per-image pricing.",
+    "compute.image",
+  ],
+  [
+    "c-bg-remove",
+    "Cutaway",
+    "Removes the background from product shots, portraits and logos, returning a transparent PNG or an alpha mask with hair-level edge detail.",
+    "compute.image",
+  ],
+  [
+    "c-upscale",
+    "Sharpen4x",
+    "AI super-resolution that enlarges low-res photos 2x or 4x while restoring detail and removing JPEG artifacts.",
+    "compute.image",
+  ],
+  [
+    "c-video-gen",
+    "Reelsmith",
+    "Generates 5-10 second cinematic video clips from a text prompt or a starting image, in 1080p, with camera motion controls.",
+    "compute.image",
+  ],
+  [
+    "c-ocr",
+    "Glyphsight",
+    "Reads printed and handwritten text from photos, whiteboards, street signs and scanned pages, returning lines with bounding boxes and confidence.",
+    "compute.image",
+  ],
+  [
+    "c-invoice-extract",
+    "Ledgerlens",
+    "Pulls vendor, dates, line items, tax and totals out of invoices and receipts (PDF or photo) into normalized JSON for bookkeeping pipelines.",
+    "data.finance",
+  ],
+  [
+    "c-doc-parse",
+    "Unfold",
+    "Converts PDF, DOCX and PPTX files into clean Markdown with tables, headings and reading order preserved, pre-chunked for RAG ingestion.",
+    "data.other",
+  ],
+  [
+    "c-doc-parse-alt",
+    "Paperflow",
+    "Document ingestion API: upload long reports or slide decks and get structured sections, tables as HTML and LLM-ready text chunks with page references.",
+    "data.other",
+  ],
+  [
+    "c-code-sandbox",
+    "Boxcar",
+    "Spin up isolated Firecracker microVMs that execute Python, Node or Bash generated by your agent, with a filesystem, pip installs and stdout/stderr capture. Billed per second.",
+    "compute.code",
+  ],
+  [
+    "c-code-sandbox-alt",
+    "Quarantine Run",
+    "Secure ephemeral containers for running untrusted, LLM-written code; returns outputs, charts and files, and tears everything down after each session.",
+    "compute.code",
+  ],
+  [
+    "c-cloud-browser",
+    "Marionette",
+    "Remote headless Chrome sessions for agents, controllable over CDP with Playwright or Puppeteer; persistent logins, residential proxies and session recordings.",
+    "web.browser",
+  ],
+  [
+    "c-cloud-browser-alt",
+    "Tabfleet",
+    "Hosted browser instances your agent can drive to click, type, fill forms and navigate behind logins, with stealth fingerprints and a live view.",
+    "web.browser",
+  ],
+  [
+    "c-web-search",
+    "Scout Search",
+    "Web search API designed for LLM agents: returns ranked results with titles, URLs and relevant page snippets, with optional freshness and domain filters.",
+    "web.search",
+  ],
+  [
+    "c-web-search-alt",
+    "Querent",
+    "Real-time search engine results for AI tools (organic links, extracted answer passages and publish dates) in compact JSON, priced per query.",
+    "web.search",
+  ],
+  [
+    "c-web-reader",
+    "Distill",
+    "Fetches any URL, renders JavaScript and returns the main content as clean Markdown, stripped of navigation, ads and cookie banners.",
+    "web.scrape",
+  ],
+  [
+    "c-agent-memory",
+    "Mnemo",
+    "Long-term memory layer for agents: write facts and conversation turns per user, then recall the relevant ones by semantic query across sessions.",
+    "agent.tools",
+  ],
+  [
+    "c-llm-evals",
+    "Gradebook",
+    "Run your prompts or agent against test datasets and score outputs with LLM-as-judge, exact-match and custom rubrics; compare runs side by side.",
+    "agent.tools",
+  ],
+  [
+    "c-prompt-guard",
+    "Bulwark",
+    "Classifies incoming prompts and retrieved content for prompt injection, jailbreak attempts and instruction smuggling before they reach your model.",
+    "agent.tools",
+  ],
+  [
+    "c-pii-redact",
+    "Blackbar",
+    "Detects and masks names, emails, phone numbers, card numbers and national IDs in text, with reversible tokenization.",
+    "data.other",
+  ],
+  [
+    "c-agent-payments",
+    "Tollgate",
+    "Lets agents pay other agents and APIs per request: HTTP 402 payment flows, USDC stablecoin wallets, spending caps and receipts.",
+    "data.crypto",
+  ],
+  [
+    "c-image-moderation",
+    "Clearframe",
+    "Flags nudity, gore, weapons and hate symbols in images and video frames with per-category confidence scores for UGC platforms.",
+    "compute.image",
+  ],
+  [
+    "c-translate",
+    "Babelgate",
+    "Neural machine translation across 130 languages with glossary support and formality control; pay per character.",
+    "compute.inference",
+  ],
+  [
+    "c-token-count",
+    "Tally",
+    "Exact token counts and cost estimates for a given text under GPT, Claude, Llama, Gemini and Mistral tokenizers.",
+    "compute.other",
+  ],
+  [
+    "c-face-blur",
+    "Veilcam",
+    "Automatically detects and blurs faces and vehicle licence plates in photos and video for privacy compliance.",
+    "compute.image",
+  ],
+  [
+    "c-fine-tune",
+    "Tailor",
+    "Upload chat-formatted training examples and launch LoRA or full fine-tuning jobs on open models; download the trained adapter weights when done.",
+    "compute.inference",
+  ],
+  [
+    "c-vision-qa",
+    "Lookwise",
+    "Vision-language model: send an image and a question, get a free-text answer, description or caption grounded in what is visible.",
+    "compute.image",
+  ],
+  [
+    "c-object-detect",
+    "Spotter",
+    "Open-vocabulary object detection returning bounding boxes, labels and counts for any objects you name in the prompt.",
+    "compute.image",
+  ],
+  [
+    "c-music-gen",
+    "Cadenza",
+    "Generates royalty-free instrumental music from a mood or genre description, up to 3 minutes, with loopable stems.",
+    "compute.audio",
+  ],
+  [
+    "c-deepfake-detect",
+    "Provenant",
+    "Estimates whether an image, video or voice clip was synthesized or manipulated by generative AI, with heatmaps and C2PA manifest checks.",
+    "identity.kyc",
+  ],
+  [
+    "c-code-vuln-scan",
+    "Snagfinder",
+    "Static security analysis for code snippets and repos: finds injection flaws, hardcoded secrets and vulnerable dependencies, with fix suggestions.",
+    "compute.code",
+  ],
+  [
+    "c-workflow-scheduler",
+    "Cronkeeper",
+    "Durable job scheduling for agents: schedule a callback or tool run at a set time or on a cron expression, with retries, timeouts and idempotency keys.",
+    "agent.tools",
+  ],
+  [
+    "c-agent-inbox",
+    "Postbox AI",
+    "Programmatic email inboxes for AI agents: create addresses on the fly, receive and parse incoming mail via webhook, and reply in-thread.",
+    "identity.email",
+  ],
+  [
+    "c-agent-phone",
+    "Dialtone Agents",
+    "Place and receive phone calls with a conversational voice agent: give it a number and a goal, get back the call recording, transcript and outcome.",
+    "communication.sms",
+  ],
+  [
+    "c-human-review",
+    "Second Opinion",
+    "Human-in-the-loop API: route an agent's pending decision or output to vetted human reviewers and get an approve/reject with comments, typically within 10 minutes.",
+    "agent.tools",
+  ],
+  [
+    "c-synthetic-data",
+    "Facsimile",
+    "Generates privacy-safe synthetic tabular datasets that mirror the statistics of a sample you upload, for testing and model training.",
+    "data.science",
+  ],
+  [
+    "c-entity-link",
+    "Anchorpoint",
+    "Named-entity recognition with linking: finds people, organizations, places and products in text and resolves each to a Wikidata ID.",
+    "data.other",
+  ],
+  [
+    "c-video-transcript",
+    "Captionhook",
+    "Returns the captions or transcript and chapter markers for a YouTube, Vimeo or TikTok video URL, with timestamps, no download required.",
+    "data.other",
+  ],
+  [
+    "c-mcp-registry",
+    "Toolshed",
+    "Searchable index of Model Context Protocol servers and agent tools, with capability descriptions, auth requirements and install snippets.",
+    "agent.tools",
+  ],
+  [
+    "c-agent-identity",
+    "Credentia",
+    "Issues verifiable, signed identities to AI agents and lets websites check which company an agent acts for and what it is authorized to do.",
+    "identity.kyc",
+  ],
+  [
+    "c-llm-tracing",
+    "Lanternlog",
+    "Observability for LLM apps: capture every prompt, tool call, latency and token cost as nested traces, with dashboards and alerting.",
+    "agent.tools",
+  ],
+  [
+    "c-mesh-3d",
+    "Sculptor",
+    "Creates textured 3D meshes (GLB, OBJ, USDZ) from a text prompt or a single reference image, game-ready with PBR materials.",
+    "compute.image",
+  ],
+  [
+    "c-avatar-video",
+    "Presenta",
+    "Turns a script into a video of a realistic talking-head presenter with lip-synced speech, a choice of avatars and 40 languages.",
+    "compute.image",
+  ],
+  [
+    "c-semantic-cache",
+    "Echo Cache",
+    "Caching proxy for LLM calls that returns a stored answer when a new prompt is semantically close to a previous one, cutting token spend and latency.",
+    "compute.inference",
+  ],
+  [
+    "c-code-complete",
+    "Fillpoint",
+    "Low-latency fill-in-the-middle code completion model for editors and IDE plugins, supporting 40 languages and repo-context snippets.",
+    "compute.code",
+  ],
+  [
+    "c-model-deploy",
+    "Launchpad Inference",
+    "Deploy any Hugging Face or custom model as an autoscaling HTTPS endpoint on GPUs, scaled to zero when idle and billed per second of compute.",
+    "compute.other",
+  ],
+  [
+    "c-paper-search",
+    "Citadel Scholar",
+    "Semantic search over 200M scholarly papers with abstracts, citation counts, authors and open-access PDF links.",
+    "data.science",
+  ],
+];
+
+/** near-duplicate competitor key -> the listing it competes with (either one answers the need right) */
+export const TWENTYSECOND_DUPLICATES: Record<string, string> = {
+  "c-embed-text-alt": "c-embed-text",
+  "c-rerank-alt": "c-rerank",
+  "c-stt-alt": "c-stt",
+  "c-tts-alt": "c-tts",
+  "c-doc-parse-alt": "c-doc-parse",
+  "c-code-sandbox-alt": "c-code-sandbox",
+  "c-cloud-browser-alt": "c-cloud-browser",
+  "c-web-search-alt": "c-web-search",
+};
+
+/** [need text, key of the listing that serves it] — each served need names one of the 52 services (not a competitor key) */
+export const TWENTYSECOND_NEEDS: [need: string, key: string][] = [
+  [
+    "pay-per-token LLM with function calling so my agent can reason over user requests live, streaming the reply",
+    "c-llm-chat",
+  ],
+  [
+    "I have 300k support tickets to classify overnight, latency doesn't matter, I just want the token bill cut in half",
+    "c-llm-batch",
+  ],
+  [
+    "upload a big jsonl of prompts today and pick up all the completions tomorrow, cheaper than realtime",
+    "c-llm-batch",
+  ],
+  [
+    "my agent has the postgres schema; need something that turns 'revenue by region last quarter' into a query that actually runs",
+    "c-text-to-sql",
+  ],
+  [
+    "turn my knowledge base chunks into vectors for semantic search, docs are in English, Spanish and Polish",
+    "c-embed-text",
+  ],
+  [
+    "shoppers type 'red floral summer dress' and we want to match against catalog photos, so pictures and text need to live in one vector space",
+    "c-embed-multimodal",
+  ],
+  [
+    "retrieval gives me 200 chunks and the good ones aren't at the top; need a second pass that sorts by relevance before I stuff the context",
+    "c-rerank",
+  ],
+  [
+    "where can I keep 20M embeddings and do nearest-neighbour lookups filtered by tenant_id without running my own cluster",
+    "c-vector-db",
+  ],
+  ["transcribe a 2-hour podcast mp3 with timestamps and who's talking when", "c-stt"],
+  ["I am an agent and I received a voicemail as a .wav file; I need the words in it as text", "c-stt"],
+  ["give my voice assistant a human-sounding voice that starts speaking fast, streamed", "c-tts"],
+  [
+    "interview was recorded in a loud cafe, clean up the clatter and hiss so the voice is clear",
+    "c-audio-denoise",
+  ],
+  ["generate a hero image of a lighthouse at dusk in watercolor style from a prompt", "c-image-gen"],
+  ["need transparent PNGs of 500 sneaker photos, get rid of the white studio backdrop", "c-bg-remove"],
+  ["old 480px product photos look mushy on retina screens, make them 4x bigger and sharp", "c-upscale"],
+  ["make an 8-second clip of a drone flying over a neon city at night from a text prompt", "c-video-gen"],
+  ["read the handwritten notes off this phone photo of a whiteboard", "c-ocr"],
+  [
+    "users snap receipts on their phone, I need merchant, VAT and total out of them as JSON for expense reports",
+    "c-invoice-extract",
+  ],
+  [
+    "convert a 300-page annual report PDF into markdown with the tables intact so I can index it for RAG",
+    "c-doc-parse",
+  ],
+  ["ingest a pile of powerpoint decks as retrieval chunks that keep page numbers", "c-doc-parse"],
+  [
+    "the agent wrote a pandas script and I need somewhere safe to run it and get the chart back",
+    "c-code-sandbox",
+  ],
+  [
+    "execute untrusted LLM-generated bash commands without letting them anywhere near my servers",
+    "c-code-sandbox",
+  ],
+  [
+    "my agent has to log into a supplier portal, click through a few forms and download a CSV report",
+    "c-cloud-browser",
+  ],
+  [
+    "need a remote Chrome I can drive with Playwright from a serverless function since I can't run a browser there",
+    "c-cloud-browser",
+  ],
+  ["agent needs to google things and get back links with snippets it can cite", "c-web-search"],
+  ["find current info from the web about a question, only results from the past week", "c-web-search"],
+  ["given an article URL, give me just the body text as markdown, no menus or cookie popups", "c-web-reader"],
+  [
+    "my assistant should still remember next week that the user is vegetarian and lives in Lyon",
+    "c-agent-memory",
+  ],
+  [
+    "persist facts about each user across chat sessions and pull back only the relevant ones at prompt time",
+    "c-agent-memory",
+  ],
+  [
+    "score 500 test questions against my new prompt version with an LLM judge and tell me if it got worse",
+    "c-llm-evals",
+  ],
+  [
+    "check scraped web pages for hidden 'ignore previous instructions' attacks before my agent reads them",
+    "c-prompt-guard",
+  ],
+  [
+    "strip emails, phone numbers and credit card numbers out of chat logs before sending them to a third-party model",
+    "c-pii-redact",
+  ],
+  ["let my agent pay another agent a few cents in USDC for each API call it makes", "c-agent-payments"],
+  [
+    "I keep hitting HTTP 402 Payment Required from tools; want to settle those automatically with a spending limit",
+    "c-agent-payments",
+  ],
+  ["users upload profile pictures and we need to catch nudity and gore automatically", "c-image-moderation"],
+  [
+    "translate product descriptions from German to Japanese but keep our brand terms untouched",
+    "c-translate",
+  ],
+  ["how many tokens is this prompt for Claude versus GPT-4o before I send it", "c-token-count"],
+  ["blur people's faces and number plates in dashcam footage so we can publish it under GDPR", "c-face-blur"],
+  ["train a LoRA on 5k of our support conversations so the model picks up our tone", "c-fine-tune"],
+  ["describe what's happening in this photo so I can use it as alt text", "c-vision-qa"],
+  ["count the cars in each parking-lot camera frame and give me their boxes", "c-object-detect"],
+  ["need a royalty-free lo-fi background track for a 2-minute explainer video", "c-music-gen"],
+  ["is this viral photo of the senator AI-generated or real? want a likelihood score", "c-deepfake-detect"],
+  [
+    "check the code my agent wrote for SQL injection and leaked API keys before it gets merged",
+    "c-code-vuln-scan",
+  ],
+  [
+    "agent should wake up every Monday at 9am and rerun the report task, retrying if it fails",
+    "c-workflow-scheduler",
+  ],
+  [
+    "give each of my agents its own email address so they can receive signup verification mails and reply",
+    "c-agent-inbox",
+  ],
+  [
+    "have an AI ring the dentist's office, move my appointment to Thursday and tell me what they said",
+    "c-agent-phone",
+  ],
+  ["before my agent issues any refund over $500 I want a real person to sign off on it", "c-human-review"],
+  [
+    "we can't use prod data in staging; need a fake but realistic customers table that matches the real distributions",
+    "c-synthetic-data",
+  ],
+  ["tag company and person mentions in news text and map each to its Wikidata QID", "c-entity-link"],
+  ["get the transcript of this YouTube talk from its link so I can summarize it", "c-video-transcript"],
+  ["which MCP servers exist for Jira and how do I hook one up to my agent", "c-mcp-registry"],
+  [
+    "prove to a merchant site that my shopping agent is legitimately acting on behalf of my company",
+    "c-agent-identity",
+  ],
+  [
+    "see every tool call, latency and token cost my production agent makes, laid out as a trace tree",
+    "c-llm-tracing",
+  ],
+  ["turn a product photo into a GLB model I can drop into an AR viewer", "c-mesh-3d"],
+  ["make a training video where a virtual presenter reads my script aloud in Spanish", "c-avatar-video"],
+  [
+    "people ask the same FAQ in slightly different words; stop paying the model for near-identical questions",
+    "c-semantic-cache",
+  ],
+  ["autocomplete for my VS Code extension, fill-in-the-middle, has to be fast", "c-code-complete"],
+  [
+    "I've got a custom model on Hugging Face and want a GPU endpoint for it that scales to zero when nobody calls it",
+    "c-model-deploy",
+  ],
+  [
+    "find peer-reviewed papers on retrieval-augmented generation and how often they're cited",
+    "c-paper-search",
+  ],
+];
+
+/** needs that NO listing in this file serves */
+export const TWENTYSECOND_UNSERVED: string[] = [
+  "register a .ai domain name for my agent startup",
+  "blast a promo text message to 5,000 phone numbers tonight",
+  "verify that a customer's passport photo matches their selfie for KYC onboarding",
+  "create an invoice for my client and charge their saved credit card",
+  "post the clip my agent generated straight to TikTok and Instagram",
+  "put a 30-minute meeting on my user's Google Calendar next Tuesday",
+  "what is BTC trading at right now",
+  "where is my UPS package 1Z999AA10123456784",
+  "hourly historical temperatures for Lisbon in July 2024",
+  "run my circuit on actual quantum hardware",
+  "print and mail a paper letter to a US street address",
+  "live score of tonight's Lakers game",
+  "find the work email of the head of marketing at Acme Corp",
+  "file my quarterly VAT return in Germany",
+  "buy a GPU workstation and have it shipped to my office",
+  "place a market order for 10 shares of NVDA",
+  "book me a hotel room in Berlin under 150 euros for next weekend",
+  "host a static landing page for my agent project on a custom domain",
+  "look up a UK company's registered address and directors",
+  "transcode a 4K mp4 into HLS renditions for adaptive streaming",
+];
