@@ -259,7 +259,9 @@ describe("the service-kind lexicon", () => {
     expect(primary("register a .eth name for my agent")).toEqual(["crypto.ens_register"]);
     // Services the lexicon lacked, on both sides.
     expect(primary("what's on telly tonight")).toEqual(["tv.listings"]);
-    expect(listingKindIds("Electronic programme guide: tv listings for 400 channels")).toContain("tv.listings");
+    expect(listingKindIds("Electronic programme guide: tv listings for 400 channels")).toContain(
+      "tv.listings",
+    );
     expect(primary("does that chippy have a good hygiene rating")).toEqual(["food.hygiene"]);
     expect(primary("is this a good price or a fake discount")).toEqual(["product.price_history"]);
     expect(primary("whose wallet is this 0x1234")).toEqual(["crypto.address_labels"]);
