@@ -278,6 +278,40 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Email verification by SMTP mailbox probe")).not.toContain("email.send");
   });
 
+  it("kinds from the eighth pass: professional health, science and civic data, and a plan's purchases", () => {
+    // Professionals' words name the narrow data they work with, on both sides.
+    expect(primary("can I take ibuprofen with warfarin")).toEqual(["health.drug_interactions"]);
+    expect(primary("find trials still enrolling for stage 3 melanoma")).toEqual(["health.clinical_trials"]);
+    expect(primary("what's the NPI of the referring physician")).toEqual(["health.provider_registry"]);
+    expect(primary("what ICD-10 code goes with type 2 diabetes")).toEqual(["health.medical_coding"]);
+    expect(listingKindIds("Drug labels and prescribing information from DailyMed")).toEqual([
+      "health.drug_labels",
+    ]);
+    expect(listingKindIds("ClinVar and gnomAD variant annotation API")).toEqual(["science.variants"]);
+    expect(primary("is the tap water safe in Flint")).toEqual(["env.drinking_water"]);
+    expect(primary("pollen count in Atlanta tomorrow")).toEqual(["weather.pollen"]);
+    // Civic actions nothing here sells.
+    expect(primary("where do I vote in Ohio")).toEqual(["gov.polling_places"]);
+    expect(primary("file a FOIA request with the EPA")).toEqual(["gov.foia"]);
+    // Narrower kinds carved out of broad ones.
+    expect(primary("where is my container from Shanghai")).toEqual(["ship.vessel_tracking"]);
+    expect(primary("print a shipping label for this box")).toEqual(["ship.labels"]);
+    expect(primary("who owns this property and are there any liens")).toEqual(["realestate.records"]);
+    // Search-box shorthand: "gen" is not "gene", "wx" is weather, "tz" a time zone; VoIP is a line type, not a call.
+    expect(primary("gen img of a cat in a hat")).toEqual(["image.generate"]);
+    expect(primary("wx fcst berlin 7d")).toEqual(["weather.forecast"]);
+    expect(primary("tz for tokyo")).toEqual(["maps.timezone"]);
+    expect(primary("is this number mobile or voip")).toEqual(["people.phone_lookup"]);
+    expect(listingKindIds("Phone number lookup: carrier and line type (mobile, landline, VoIP)")).toEqual([
+      "people.phone_lookup",
+    ]);
+    // Words that met others: holdings are not a wallet's, routing is not every route, muggings are not mugs.
+    expect(primary("what does this ETF hold")).toEqual(["finance.funds"]);
+    expect(listingKindIds("SEC filings by ticker, CIK or form type")).toEqual(["finance.sec_filings"]);
+    expect(listingKindIds("Ceramic mugs and coffee holdings")).toEqual([]);
+    expect(listingKindIds("Flight status API by route and carrier")).toEqual(["travel.flight_status"]);
+  });
+
   it("a phrase carved out into a narrower kind names that kind only, not the broader one it came from", () => {
     const pairs: [text: string, narrow: string, broad: string][] = [
       ["DNS lookup API: dns records and dns propagation checks", "web.dns", "web.domains"],

@@ -183,7 +183,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "support.helpdesk",
     "agent.tools",
     "helpdesk|help desk|support tickets|support ticket|support inbox|support queue|helpdesk emails|customer support emails|zendesk|freshdesk",
-    "support tickets|customer support tickets|helpdesk|help desk|ticketing|ticket routing|support queue|ticket triage|helpdesk api|ticketing system",
+    "support tickets|customer support tickets|helpdesk|help desk|ticket routing|support queue|ticket triage|helpdesk api|ticketing system|support ticketing|helpdesk ticketing|ticketing platform for support",
   ),
   k(
     "hr.paycheck_calc",
@@ -350,7 +350,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.funds",
     "data.finance",
-    "what's in this etf|what is in this etf|what does this etf hold|what does the fund hold|index fund|index funds|mutual fund|mutual funds|best etf|which etf|expense ratio|fund performance|tracker fund|unit trust|fund manager|etf holdings|in this etf|etfs for|etf for|etf that tracks|etfs that track|how big is each position|size of each position|position sizes|top positions|fund's holdings|inside this etf|inside the etf|inside this fund|inside the fund|fund weightings|etf weightings",
+    "what's in this etf|what is in this etf|what does this etf hold|what does the fund hold|index fund|index funds|mutual fund|mutual funds|best etf|which etf|expense ratio|fund performance|tracker fund|unit trust|fund manager|etf holdings|in this etf|etfs for|etf for|etf that tracks|etfs that track|how big is each position|size of each position|position sizes|top positions|fund's holdings|inside this etf|inside the etf|inside this fund|inside the fund|fund weightings|etf weightings|what does the etf hold|what does this fund hold|what does the * etf hold|what does the * fund hold",
     "etf data|etf holdings|fund holdings|fund data|mutual fund data|net asset value|fund constituents|etf constituents|fund screener|fund prices|morningstar|index constituents|index composition|expense ratios|fund flows data|etf analytics|fund factsheets",
   ),
   k(
@@ -374,7 +374,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.onramp",
     "data.crypto",
-    "buy bitcoin with|buy crypto with|buy eth with|buy usdc with|buy * of bitcoin|buy * worth of bitcoin|buy * of eth|buy * worth of eth|buy * worth of crypto|purchase bitcoin|purchase crypto|fund my wallet|top up my wallet|add funds to my wallet|load my wallet|cash out my crypto|cash out my bitcoin|cash out to my bank|sell my crypto for|convert my crypto to cash|withdraw crypto to my bank|crypto to my bank|buy usdc|get some usdc|buy usdc on base|fund my agent|fund my agent's wallet|top up my agent|cash out usdc",
+    "buy bitcoin with|buy crypto with|buy eth with|buy usdc with|buy * of bitcoin|buy * worth of bitcoin|buy * of eth|buy * worth of eth|buy * worth of crypto|purchase bitcoin|purchase crypto|fund my wallet|top up my wallet|add funds to my wallet|load my wallet|cash out my crypto|cash out my bitcoin|cash out to my bank|sell my crypto for|convert my crypto to cash|withdraw crypto to my bank|crypto to my bank|buy usdc|get some usdc|buy usdc on base|fund my agent|fund my agent's wallet|top up my agent|cash out usdc|buy * eth w|buy * btc w|buy * sol w|buy * usdc w|buy * eth with|buy * btc with|buy * sol with|buy * usdc with|buy * crypto with|buy * bitcoin with|buy crypto w card|crypto with a card|crypto with card|crypto w card|eth with card|eth w card|btc with card|btc w card",
     "on-ramp|onramp|off-ramp|offramp|fiat on-ramp|fiat onramp|fiat off-ramp|crypto on-ramp|buy crypto|sell crypto|fiat to crypto|crypto to fiat|card to crypto|crypto purchases|crypto checkout|buy stablecoins|fiat gateway|fiat rails|usdc on-ramp|stablecoin on-ramp|coinbase onramp|moonpay|transak|ramp network|fiat-to-stablecoin|stablecoin off-ramp",
   ),
   k(
@@ -596,14 +596,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.crime",
     "data.government",
-    "is this neighbourhood safe|is this neighborhood safe|is this area safe|is it safe to live|crime in|crime rate|crime rates|crimes near|safest neighbourhoods|safest neighborhoods|police reports|how dangerous is the neighbourhood|how dangerous is the neighborhood|how dangerous is this area|burglary|burglaries|break-ins|robberies|muggings|car thefts|crimes reported|reported crimes|crime around|crime near",
+    "is this neighbourhood safe|is this neighborhood safe|is this area safe|is it safe to live|crime in|crime rate|crime rates|crimes near|safest neighbourhoods|safest neighborhoods|police reports|how dangerous is the neighbourhood|how dangerous is the neighborhood|how dangerous is this area|burglary|burglaries|break-ins|robberies|car thefts|crimes reported|reported crimes|crime around|crime near|crime rates around|crime rates in the|crime rates near|crime rates over|crime statistics for|crime trends",
     "crime data|crime statistics|crime stats|crime rates|crime maps|crime mapping|police data|police incidents|offence data|offense data|public safety data|neighbourhood safety|neighborhood safety|crime incidents|reported crime|reported crimes|crime reports|offence type|offense type|offence types|offense types|vehicle crime|antisocial behaviour|anti-social behaviour|recorded crime|street-level crime",
   ),
   k(
     "education.schools",
     "data.government",
-    "good schools|best schools|schools near|school near|school district|school catchment|catchment for|which school|school ratings|ofsted|school rankings|university rankings|best universities|which university|college admissions|acceptance rate|tuition fees|best high schools|good high schools|high schools near|primary schools near|elementary schools near|catchment area|good primaries|primary school|primary schools|secondary school|secondary schools|school places|how far do you have to live|how far away do you have to live|how close do you have to live|live close enough to get in|chances of getting in|chance of getting in",
-    "school data|school ratings|school rankings|school districts|school directory|schools database|education data|school performance|test scores|university data|university rankings|college data|higher education data|institutions data|enrollment data|enrolment data|greatschools|school profiles|exam results|admissions criteria|catchment distances|catchment areas|pupil numbers|school inspection|independent schools|state schools",
+    "good schools|best schools|schools near|school near|school district|school catchment|catchment for|which school|school ratings|ofsted|school rankings|university rankings|best universities|which university|college admissions|acceptance rate|tuition fees|best high schools|good high schools|high schools near|primary schools near|elementary schools near|catchment area|good primaries|primary school|primary schools|secondary school|secondary schools|school places|how far do you have to live|how far away do you have to live|how close do you have to live|live close enough to get in|chances of getting in|chance of getting in|free or reduced lunch|reduced lunch|free and reduced|state math test|state test|state tests|math scores|reading scores|proficiency rates",
+    "school data|school ratings|school rankings|school districts|school directory|schools database|education data|school performance|test scores|university data|university rankings|college data|higher education data|institutions data|enrollment data|enrolment data|greatschools|school profiles|exam results|admissions criteria|catchment distances|catchment areas|pupil numbers|school inspection|independent schools|state schools|k-12|k-12 schools|student-teacher ratio|assessment proficiency|title i status|public and private schools",
   ),
   k(
     "people.genealogy",
@@ -639,26 +639,26 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.forecast",
     "data.weather",
-    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear|jacket|bring a jacket|need a coat|sunscreen|wear a coat|outlook|will it be sunny|will it snow|is it going to snow|chance of rain|rain tomorrow|rain today|rain later|rain this afternoon|rain this weekend|weather today|weather tonight|weather next week|weather for the week|what's the weather|what is the weather|how's the weather|weather like tomorrow|temperature tomorrow|temperature today|how warm|warm enough|too cold to|too hot to|below freezing|rain showers|snow showers|stormy|foggy|icy roads|picnic weather|gonna rain|going to be hot|going to be cold|highs and lows|heatwave|need an umbrella|wear shorts|layers today|going to be a washout|be a washout|a washout|washout|rained off|brolly|need a brolly|bring a brolly|sunburn|sunburnt|get burnt|burn in the sun|before he burns|before she burns|before i burn|before they burn|before you burn|safe in the sun|sun cream|suncream|how strong is the sun|uv levels|take a brolly",
+    "will it rain|is it going to rain|rain|raining|snow|snowing|umbrella|raincoat|how hot|how cold|sunny|cloudy|windy|weather tomorrow|weather this weekend|weather|temperature outside|freezing|frost|heat wave|hot tomorrow|cold tomorrow|what to wear|jacket|bring a jacket|need a coat|sunscreen|wear a coat|outlook|will it be sunny|will it snow|is it going to snow|chance of rain|rain tomorrow|rain today|rain later|rain this afternoon|rain this weekend|weather today|weather tonight|weather next week|weather for the week|what's the weather|what is the weather|how's the weather|weather like tomorrow|temperature tomorrow|temperature today|how warm|warm enough|too cold to|too hot to|below freezing|rain showers|snow showers|stormy|foggy|icy roads|picnic weather|gonna rain|going to be hot|going to be cold|highs and lows|heatwave|need an umbrella|wear shorts|layers today|going to be a washout|be a washout|a washout|washout|rained off|brolly|need a brolly|bring a brolly|sunburn|sunburnt|get burnt|burn in the sun|before he burns|before she burns|before i burn|before they burn|before you burn|safe in the sun|sun cream|suncream|how strong is the sun|uv levels|take a brolly|wx|fcst|wx fcst|wx forecast|weather fcst|7d forecast|7d fcst|10d forecast|hrly forecast|hourly fcst",
     "weather forecast|forecast|hourly forecast|daily forecast|precipitation|temperature|wind speed|humidity|dew point|uv index|meteorological|meteo|current conditions|weather conditions|feels like|cloud cover|weather outlook|nowcast|nowcasts|multi-day outlook|weather api|forecast api|weather forecasts|hourly weather|7-day forecast|10-day forecast|14-day forecast|5-day forecast|minute-by-minute precipitation|precipitation probability|chance of precipitation|probability of precipitation|snowfall forecast|temperature forecast|wind forecast|high and low temperatures|apparent temperature|numerical weather prediction|nwp|gfs|ecmwf|ensemble forecast|barometric pressure|atmospheric pressure|wind gusts|weather forecasting|local weather|current weather",
   ),
   k(
     "weather.alerts",
     "data.weather",
     "storm coming|hurricane|tornado|typhoon|cyclone|blizzard|flooding|flood|lightning|thunderstorm|wildfire|fire danger|evacuate|dangerous weather|severe storm|is a storm coming|hurricane coming|tornado warning|flash flood|floods|hailstorm|hailstones|large hail|ice storm|snowstorm|extreme heat|extreme weather|bushfire|bushfires|wildfires|fire risk|red flag warning|should i evacuate|shelter in place|weather emergency|dangerous winds|gale|gales|storm surge|monsoon|is the river rising|will it flood",
-    "severe weather|weather alert|weather warning|storm warning|storm tracking|flood warning|hazard alert|emergency alert|river level|weather alerts|weather warnings|severe weather alerts|nws alerts|national weather service alerts|cap alerts|common alerting protocol|flood alerts|flood forecasting|hurricane tracking|tropical cyclone|tropical cyclones|tropical storm tracking|storm tracks|lightning detection|lightning strikes|wildfire tracking|fire perimeters|active fires|heat warnings|extreme weather alerts|weather hazards|watches and warnings|disaster alerts|natural disaster alerts|river gauges|river levels|streamflow|flood gauges|flood risk",
+    "severe weather|weather alert|weather warning|storm warning|storm tracking|flood warning|hazard alert|emergency alert|weather alerts|weather warnings|severe weather alerts|nws alerts|national weather service alerts|cap alerts|common alerting protocol|flood alerts|flood forecasting|hurricane tracking|tropical cyclone|tropical cyclones|tropical storm tracking|storm tracks|lightning detection|lightning strikes|wildfire tracking|fire perimeters|active fires|heat warnings|extreme weather alerts|weather hazards|watches and warnings|disaster alerts|natural disaster alerts|flood gauges|flood risk",
   ),
   k(
     "weather.history",
     "data.weather",
-    "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature|what was the temperature|what was the weather|was the temperature|how hot was it|how cold was it|weather was like|how much snow fell|how much rain fell|snow fell|rain fell|did it rain|did it snow|was it sunny|was it cold|was it hot|weather on that day|weather on the day|weather that day|rain last week|snow last winter|how much rain did|how much snow did|rainiest|wettest|driest|average rainfall|average high|usual weather|normally like in|typically like in|climate in|climate of|what's the climate|best time of year to visit|historical temperatures|temperature records|record high temperature|record low temperature|coldest day|hottest day|weather on my birthday|what was the rainfall|what was the rain|rainfall each day|how much rain fell in|what was it like outside|was it like outside|like outside on that day|weather like on that day|thermometer read|what the thermometer|thermometer said|thermometer hit|how cold it got|how cold it was|how hot it got|how hot it was|it was cold enough|it was hot enough",
+    "last year weather|weather last|was it raining|how much did it rain|rainfall last|climate change|average temperature|typical weather|hottest|coldest|record temperature|what was the temperature|what was the weather|was the temperature|how hot was it|how cold was it|weather was like|how much snow fell|how much rain fell|snow fell|rain fell|did it rain|did it snow|was it sunny|was it cold|was it hot|weather on that day|weather on the day|weather that day|rain last week|snow last winter|how much rain did|how much snow did|rainiest|wettest|driest|average rainfall|average high|usual weather|normally like in|typically like in|climate in|climate of|what's the climate|best time of year to visit|historical temperatures|temperature records|record high temperature|record low temperature|coldest day|hottest day|weather on my birthday|what was the rainfall|what was the rain|rainfall each day|how much rain fell in|what was it like outside|was it like outside|like outside on that day|weather like on that day|thermometer read|what the thermometer|thermometer said|thermometer hit|how cold it got|how cold it was|how hot it got|how hot it was|it was cold enough|it was hot enough|historical wx|past wx|wx history|wx last|wx on that day|historical weather for|weather history for",
     "historical weather|weather history|weather archive|climate data|climate normal|past observation|degree day|reanalysis|historical observation|climate record|weather observations|observations since|what was the weather|weather on a past date|historical daily weather|daily observations|historical weather data|past weather|weather records|historical climate|climate normals|climatology|climate averages|historical temperature|historical rainfall|historical precipitation|past precipitation|weather station data|station observations|hourly observations|historical forecasts|era5|ghcn|noaa climate data|heating degree days|cooling degree days|growing degree days|monthly climate summaries|climate statistics|past weather conditions|weather time series",
   ),
   k(
     "weather.air_quality",
     "data.weather",
-    "smog|pollution|polluted|air quality|safe to breathe|breathe|haze|hazy|pollen|allergy|allergies|hay fever|smoke|dust|asthma|is the air safe|air is bad|bad air|smoggy|wildfire smoke|smoke from the fires|air pollution|pollen today|sneezing|fumes|exhaust fumes|safe to run outside|wear a mask outside|air quality today|how clean is the air",
-    "aqi|air quality index|pm2|pm10|particulate|ozone|no2|nitrogen dioxide|pollutant|pollen count|air pollution|emission monitoring|air quality data|air quality api|aqi forecast|air quality forecast|pollen forecast|pollen data|pm 2.5|pm 10|so2|sulphur dioxide|sulfur dioxide|carbon monoxide|air pollutants|pollution levels|pollution monitoring|air quality sensors|purpleair|openaq|iqair|allergen forecast|air quality monitoring|pollen levels|pollen index|pollen outlook|pollen types|allergy risk|allergy forecast",
+    "smog|pollution|polluted|air quality|safe to breathe|breathe|haze|hazy|smoke|dust|asthma|is the air safe|air is bad|bad air|smoggy|wildfire smoke|smoke from the fires|air pollution|fumes|exhaust fumes|safe to run outside|wear a mask outside|air quality today|how clean is the air",
+    "aqi|air quality index|pm2|pm10|particulate|ozone|no2|nitrogen dioxide|pollutant|air pollution|emission monitoring|air quality data|air quality api|aqi forecast|air quality forecast|pm 2.5|pm 10|so2|sulphur dioxide|sulfur dioxide|carbon monoxide|air pollutants|pollution levels|pollution monitoring|air quality sensors|purpleair|openaq|iqair|air quality monitoring",
   ),
   k(
     "weather.marine",
@@ -687,7 +687,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.reverse_geocode",
     "data.maps",
-    "where am i|my location|my current location|which street|what address is|what place is at|what street|street is at|address is at|what is at these coordinates|what's at these coordinates|what address is this|address for these coordinates|address of these coordinates|which city is this|what city are these coordinates|where is this point|where are these coordinates|turn coordinates into an address|gps to address|lat long to address|coordinates into an address|coordinates into addresses|closest address|what neighbourhood is|what neighborhood is|which country are these coordinates|what country are these coordinates|name of this location|where is this gps",
+    "where am i|my location|my current location|which street|what address is|what place is at|what street|street is at|address is at|what is at these coordinates|what's at these coordinates|what address is this|address for these coordinates|address of these coordinates|which city is this|what city are these coordinates|where is this point|where are these coordinates|turn coordinates into an address|gps to address|lat long to address|coordinates into an address|coordinates into addresses|closest address|what neighbourhood is|what neighborhood is|which country are these coordinates|what country are these coordinates|name of this location|where is this gps|latlng to|lat lng to address|lat long to addr|coords to address|coords to addr|coordinates to addr|to street addr|latlng to address",
     "reverse geocoding|reverse geocode|coordinates to address|coordinates to an address|nearest address|nearest postal address|point to address|gps|gps position|reverse geocoder|lat/lng to address|latitude and longitude to address|coordinates to place|coordinates to places|location to address|point-in-polygon|administrative boundaries|admin boundaries|what3words|plus codes|coordinates to city|gps to address|coordinates to addresses|lat/lon to address",
   ),
   k(
@@ -700,8 +700,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.stock_quote",
     "data.finance",
-    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks|price of * shares|shares price|latest share price|what did * close at|closing price|closed at|close yesterday|how is * stock doing|share price of|stock price of|price of * stock|how much is * stock|how much are * shares|stock ticker|stock up today|stock down today|shares up|shares down|is the stock up|is the stock down|premarket|pre-market|market movers|top gainers|top losers|biggest gainers|biggest movers|penny stock|penny stocks|etf price|etf|etfs|index fund|s&p 500|dow jones|ftse|nikkei|how did the market do|how's the market|stock market today|shares trading at|trading after hours|after-hours price|are priced this second|are priced right now|is priced right now|priced this second|where * are priced|where * is priced|what * are priced at|what * is priced at|last price and volume",
-    "stock quote|equity quote|real-time quote|delayed quote|ticker|tickers|equities|equity|last trade|bid and ask|bid ask|intraday|nasdaq|nyse|stock exchange|share prices|stock prices|stock quotes|stock market data|stock quotes api|real-time stock prices|market data feed|stock market api|equities data|us equities|nbbo|quotes and trades|stock tickers|etf quotes|index quotes|market indices|stock indices|stock index|pre-market|after-hours trading|extended hours|top gainers|market movers|stock screener|share price data|live stock prices|asx|otc markets|equity prices|level 1 quotes|level 2 quotes",
+    "trading at|trade at|trades at|share price|stock price|how much is a share|how are shares|stock doing|stock market|shares of|price of stock|stocks|price of * shares|shares price|latest share price|what did * close at|closing price|closed at|close yesterday|how is * stock doing|share price of|stock price of|price of * stock|how much is * stock|how much are * shares|stock ticker|stock up today|stock down today|shares up|shares down|is the stock up|is the stock down|premarket|pre-market|market movers|top gainers|top losers|biggest gainers|biggest movers|penny stock|penny stocks|etf price|etf|etfs|index fund|s&p 500|dow jones|ftse|nikkei|how did the market do|how's the market|stock market today|shares trading at|trading after hours|after-hours price|are priced this second|are priced right now|is priced right now|priced this second|where * are priced|where * is priced|what * are priced at|what * is priced at|last price and volume|ticker|tickers",
+    "stock quote|equity quote|real-time quote|delayed quote|equities|equity|last trade|bid and ask|bid ask|intraday|nasdaq|nyse|stock exchange|share prices|stock prices|stock quotes|stock market data|stock quotes api|real-time stock prices|market data feed|stock market api|equities data|us equities|nbbo|quotes and trades|stock tickers|etf quotes|index quotes|market indices|stock indices|stock index|pre-market|after-hours trading|extended hours|top gainers|market movers|stock screener|share price data|live stock prices|asx|otc markets|equity prices|level 1 quotes|level 2 quotes",
   ),
   k(
     "finance.price_history",
@@ -797,8 +797,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.wallet",
     "data.crypto",
-    "what is in this wallet|what does this wallet hold|how much does this address hold|wallet|my holdings|my bags|net worth|what do i own|crypto holdings|token holdings|wallet holdings|what's in my wallet|check my wallet|my balance on|balance of this address|balance of my wallet|how much eth do i have|how much sol do i have|what tokens does|tokens in this wallet|my crypto portfolio|total value of my|wallet worth|wallet value|what's this wallet worth|this wallet's balance|balance of this wallet|balance of my address|balances across chains|what's in this address|usdc balance of|eth balance of|sol balance of|how much usdc does|pnl of my wallet|across every network|across every chain|across all chains|across all networks|address worth|staked or lent|everything * owns|everything i own|everything we own|across * wallets|total up * holdings|what does * hold across|what's it all worth|what is it all worth",
-    "wallet balance|wallet balances|token balances|portfolio|portfolio tracking|holdings|address balance|net worth|multi-chain portfolio|wallet analytics|wallet api|token balance|native balance|erc-20 balances|spl token balances|portfolio api|defi positions|wallet tracker|portfolio tracker|multichain balances|wallet data|wallet net worth|historical balances|wallet portfolio|token balances api|multichain portfolio api|defi portfolio|zerion|debank|zapper|crypto portfolio|on-chain portfolio|onchain portfolio",
+    "what is in this wallet|what does this wallet hold|how much does this address hold|wallet|my holdings|my bags|net worth|what do i own|crypto holdings|token holdings|wallet holdings|what's in my wallet|check my wallet|my balance on|balance of this address|balance of my wallet|how much eth do i have|how much sol do i have|what tokens does|tokens in this wallet|my crypto portfolio|total value of my|wallet worth|wallet value|what's this wallet worth|this wallet's balance|balance of this wallet|balance of my address|balances across chains|what's in this address|usdc balance of|eth balance of|sol balance of|how much usdc does|pnl of my wallet|across every network|across every chain|across all chains|across all networks|address worth|staked or lent|everything * owns|everything i own|everything we own|across * wallets|total up * holdings|what does * hold across|what's it all worth|what is it all worth|what tokens * hold|address holds|wallet holds|what does * hold|what is * holding|tokens held by|tokens owned by|coins held by|assets held by|nfts held by|held by this wallet|held by this address|held in this wallet|multichain balance|multichain balances|multichain holdings|multichain portfolio|balances multichain|holdings multichain",
+    "wallet balance|wallet balances|token balances|portfolio|portfolio tracking|address balance|net worth|multi-chain portfolio|wallet analytics|wallet api|token balance|native balance|erc-20 balances|spl token balances|portfolio api|defi positions|wallet tracker|portfolio tracker|multichain balances|wallet data|wallet net worth|historical balances|wallet portfolio|token balances api|multichain portfolio api|defi portfolio|zerion|debank|zapper|crypto portfolio|on-chain portfolio|onchain portfolio|token holdings|wallet holdings|crypto holdings|portfolio holdings|everything an address holds",
   ),
   k(
     "crypto.security",
@@ -876,20 +876,20 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.geocode",
     "data.maps",
-    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for|lat and long|lat and lon|latitude and longitude for|coordinates for|pins on a map|pins for them on a map|plot addresses|map these addresses|put them on a map|where is this address|get coordinates|find coordinates|convert addresses to coordinates|coordinates from an address|lat lng|latlong|geolocate this address|locate this address|pin this address|map this address|place on a map|postal code for|postcode for|what zip code|which postcode|what postcode|coordinates of this address|drop a pin|drop pins|as a pin on a map|pin on a map|each one as a pin|street addresses on a map|spreadsheet of addresses|coords for|coords of|gps coords|the coords|lat long of",
+    "coordinates of|gps coordinates|what are the coordinates|lat long|find this address|where exactly is|postcode of|zip code of|zip code for|lat and long|lat and lon|latitude and longitude for|coordinates for|pins on a map|pins for them on a map|plot addresses|map these addresses|put them on a map|where is this address|get coordinates|find coordinates|convert addresses to coordinates|coordinates from an address|lat lng|latlong|geolocate this address|locate this address|pin this address|map this address|place on a map|postal code for|postcode for|what zip code|which postcode|what postcode|coordinates of this address|drop a pin|drop pins|as a pin on a map|pin on a map|each one as a pin|street addresses on a map|spreadsheet of addresses|coords for|coords of|gps coords|the coords|lat long of|addr to latlng|address to latlng|addr to coords|address to coords|addr to lat lng|geocode addr|geocode an addr",
     "geocoding|geocode|reverse geocoding|latitude|longitude|coordinates|lat/lng|address lookup|address to coordinates|postal codes|zip codes|address geocoding|forward geocoding|batch geocoding|bulk geocoding|geocoder|geocoding api|address to lat/lng|address to latitude|place name to coordinates|place names to coordinates|geoparsing|gazetteer|geonames|nominatim|postcode lookup|zip code lookup|postal code lookup|address coordinates|rooftop accuracy|addresses to coordinates",
   ),
   k(
     "maps.address_validation",
     "data.maps",
-    "is this address real|does this address exist|fix this address|complete the address|is this a valid address|valid address|check this address|verify this address|validate this address|clean up addresses|correct the address|fix the addresses|standardise addresses|standardize addresses|autocomplete addresses|misspelled address|undeliverable address|wrong address|bad addresses|post office can * deliver|can the post office deliver|post office deliver|actually deliver there|deliver there|typo in the address|address typos|misspelled street|clean up * delivery addresses|clean up * postal addresses|clean up * mailing addresses|clean up * shipping addresses|zip 4|add the zip 4|addresses don't exist|address doesn't exist|which addresses are undeliverable|undeliverable addresses",
-    "address validation|address verification|address autocomplete|address standardisation|address standardization|deliverable address|postal address|address normalisation|address normalization|address verification api|address correction|address cleansing|address parsing|address parser|address completion|type-ahead address|address suggestions|cass certified|usps verification|postal validation|delivery point validation|dpv|address quality|address data quality|loqate|smartystreets|address validation api",
+    "is this address real|does this address exist|fix this address|complete the address|is this a valid address|valid address|check this address|verify this address|validate this address|clean up addresses|correct the address|fix the addresses|standardise addresses|standardize addresses|autocomplete addresses|misspelled address|undeliverable address|wrong address|bad addresses|post office can * deliver|can the post office deliver|post office deliver|actually deliver there|deliver there|typo in the address|address typos|misspelled street|clean up * delivery addresses|clean up * postal addresses|clean up * mailing addresses|clean up * shipping addresses|zip 4|add the zip 4|addresses don't exist|address doesn't exist|which addresses are undeliverable|undeliverable addresses|mailable address|real mailable address|real mailing address|is it a real address|a real address|incomplete address|address looks incomplete|address is incomplete|format the address|address formatting",
+    "address validation|address verification|address autocomplete|address standardisation|address standardization|deliverable address|postal address|address normalisation|address normalization|address verification api|address correction|address cleansing|address parsing|address parser|address completion|type-ahead address|address suggestions|cass certified|usps verification|postal validation|delivery point validation|dpv|address quality|address data quality|loqate|smartystreets|address validation api|street spellings|corrects street spellings|postal standards|missing unit numbers",
   ),
   k(
     "maps.routing",
     "data.maps",
-    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle|route|routes|how long is the drive|how long a drive|driving time|drive time|with current traffic|with traffic|traffic-aware|bike from|walk from|drive from|to bike from|to walk from|to drive from|how long will it take to|how long to walk|how long to cycle|how long would it take|how many miles|how many kilometers|how many kilometres|how many km|distance between|how far is it from|quickest route|shortest route|best route|avoid tolls|avoid traffic|get there by car|get there by bike|drive there|walk there|driving distance|walking distance|cycling route|bike route|road trip|delivery route|optimal order of stops|visit these stops|multi-stop|distance from * to|most efficient order|order to visit|visit these * addresses|route for our delivery|delivery van route|multi-stop route|stop order|how long until i get to|how long until we get to|until i get to|until we get to|what order should i do them|which order should i do them|in what order should i visit|not zigzagging|zigzagging|without backtracking|drop-offs around town|errands around town",
-    "routing|directions|turn-by-turn|travel time|travel times|distance matrix|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car|route planning|route planner|routing api|route calculation|vehicle routing|fleet routing|multi-stop routing|waypoint optimisation|waypoint optimization|traveling salesman|travelling salesman|vrp|truck routing|eta calculation|distance calculation|driving distance|road distance|map matching|navigation api|osrm|graphhopper|directions api|matrix routing|distance api|route eta|etas for routes|eta and distance",
+    "how do i get to|how to get to|how long to drive|how long does it take to get|how far|drive to|walk to|cycle to|directions to|fastest way|best way to get|my commute|commute time|navigation|walking|bicycle|route|routes|how long is the drive|how long a drive|driving time|drive time|with current traffic|with traffic|traffic-aware|bike from|walk from|drive from|to bike from|to walk from|to drive from|how long will it take to|how long to walk|how long to cycle|how long would it take|how many miles|how many kilometers|how many kilometres|how many km|distance between|how far is it from|quickest route|shortest route|best route|avoid tolls|avoid traffic|get there by car|get there by bike|drive there|walk there|driving distance|walking distance|cycling route|bike route|road trip|delivery route|optimal order of stops|visit these stops|multi-stop|distance from * to|most efficient order|order to visit|visit these * addresses|route for our delivery|delivery van route|multi-stop route|stop order|how long until i get to|how long until we get to|until i get to|until we get to|what order should i do them|which order should i do them|in what order should i visit|not zigzagging|zigzagging|without backtracking|drop-offs around town|errands around town|how long the drive|how long the drive takes|how long the trip takes|how long the journey takes|travel times from|travel time from",
+    "directions|turn-by-turn|travel time|travel times|distance matrix|isochrone|route optimisation|route optimization|driving directions|cycling directions|on foot|by car|route planning|route planner|routing api|route calculation|vehicle routing|fleet routing|multi-stop routing|waypoint optimisation|waypoint optimization|traveling salesman|travelling salesman|vrp|truck routing|eta calculation|distance calculation|driving distance|road distance|map matching|navigation api|osrm|graphhopper|directions api|matrix routing|distance api|route eta|etas for routes|eta and distance|routing engine|routing service|routing apis|routing and navigation|car routing|bike routing|pedestrian routing",
   ),
   k(
     "maps.places",
@@ -906,7 +906,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.timezone",
     "data.maps",
-    "what time is it in|local time in|time difference|is it daytime|what time is it there|current time in|time now in|what's the time in|hours ahead|hours behind|time difference between|which time zone|what timezone|convert time|convert * pm|convert * am|daylight savings|clocks change|clocks go forward|clocks go back|london time|eastern time|pacific time|central time|mountain time|gmt|cet|what time zone|going to wake her|going to wake him|going to wake them|wake her up|wake him up|wake them up|too late to call|too early to call",
+    "what time is it in|local time in|time difference|is it daytime|what time is it there|current time in|time now in|what's the time in|hours ahead|hours behind|time difference between|which time zone|what timezone|convert time|convert * pm|convert * am|daylight savings|clocks change|clocks go forward|clocks go back|london time|eastern time|pacific time|central time|mountain time|gmt|cet|what time zone|going to wake her|going to wake him|going to wake them|wake her up|wake him up|wake them up|too late to call|too early to call|tz|tz for|tz of|tz at|tz lookup|timezone for|time zone for|utc offset for",
     "time zone|time zones|timezone|timezones|utc offset|daylight saving|dst|local time|tz database|time zone api|timezone lookup|time zone lookup|time zone conversion|timezone conversion|utc offsets|iana time zones|world clock|current local time|time zone database|coordinates to time zone|dst transitions|daylight saving time",
   ),
   k(
@@ -950,7 +950,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sports.odds",
     "data.sports",
-    "bet|bets|betting|wager|gamble|gambling|who is favourite|favorite to win|punt|parlay|best odds|favourite to win|who's favoured|who is favored|who's favored|underdog|spread on|over under|betting lines|prop bets|sports bet|acca|bookies|bookie|bookmakers|what are the bookies|odds on the|odds for the|across books|across the books|across sportsbooks|across bookmakers|which book has the best|best line on|line shopping",
+    "bet|bets|betting|wager|gamble|gambling|who is favourite|favorite to win|punt|parlay|best odds|favourite to win|who's favoured|who is favored|who's favored|underdog|spread on|over under|betting lines|prop bets|sports bet|acca|bookies|bookie|bookmakers|what are the bookies|odds on the|odds for the|across books|across the books|across sportsbooks|across bookmakers|which book has the best|best line on|line shopping|nfl betting|nba betting|mlb betting|nhl betting|nfl odds|nba odds|mlb odds|nhl odds|odds spread|betting spread|spread and moneyline|spread and total",
     "odds|betting odds|sportsbook|sportsbooks|bookmaker|bookmakers|moneyline|point spread|over/under|implied probability|arbitrage|odds api|odds data|live odds|pre-match odds|in-play odds|betting lines|player props odds|odds comparison|line movement|closing line|bookmaker odds|sports betting data|arbitrage opportunities|value bets|surebets|decimal odds|american odds",
   ),
   k(
@@ -963,13 +963,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.enrichment",
     "data.company",
-    "what does this company do|who runs|how big is|how many employees|who is the ceo|tell me about the company|what industry|competitors of|who are their customers|how many people work at|how many people work for|how many staff|people work at|what does * company do|info on this company|details about this company|company behind|which company owns|company from a domain|company from this email|size of the company|company size|revenue of this company|where is * headquartered|headquarters of|hq of|industry of|sector of|similar companies|lookalike companies|companies like|what kind of company|how many people work there|how many employees does|business behind",
+    "what does this company do|who runs|how big is|how many employees|who is the ceo|tell me about the company|what industry|competitors of|who are their customers|how many people work at|how many people work for|how many staff|people work at|what does * company do|info on this company|details about this company|company behind|which company owns|company from a domain|company from this email|size of the company|company size|revenue of this company|where is * headquartered|headquarters of|hq of|industry of|sector of|similar companies|lookalike companies|companies like|what kind of company|how many people work there|how many employees does|business behind|co info|company info|info by domain|company by domain|company data by domain|company from domain|domain to company info|enrich a domain|enrich this domain|enrich domain|firmographics for",
     "company enrichment|firmographics|company data|company profiles|company profile|headcount|employee count|industry classification|company information|business data|b2b data|technographics|company lookup|domain to company|workforce|staff size|number of staff|number of employees|company enrichment api|firmographic data|company database|organization data|organisation data|business information|company insights|company intelligence|employee counts|industry codes|naics|sic codes|company logos|company domains|clearbit|lookalike companies|account enrichment",
   ),
   k(
     "company.registry",
     "data.company",
-    "is this company real|is this business registered|who owns the company|who owns this company|who are the directors|legally registered|is this company registered|company registration number|who are the officers|who owns this business|who owns * ltd|who owns * llc|who owns * inc|is this company legit|is the company active|company dissolved|when was it incorporated|incorporated in|registered address|registered agent|shareholders of|ultimate owner|parent company|legal name of|registered business|a real registered business|a real business|a legitimate business|a legit business|properly registered|officially registered|actually registered|who are its directors|who are its * directors|who ultimately owns|ultimately owns|ultimate beneficial owner|beneficial owners|beneficial owner of|is * still trading",
+    "is this company real|is this business registered|who owns the company|who owns this company|who are the directors|legally registered|is this company registered|company registration number|who are the officers|who owns this business|who owns * ltd|who owns * llc|who owns * inc|is this company legit|is the company active|company dissolved|when was it incorporated|incorporated in|registered address|registered agent|shareholders of|ultimate owner|parent company|legal name of|registered business|a real registered business|a real business|a legitimate business|a legit business|properly registered|officially registered|actually registered|who are its directors|who are its * directors|who ultimately owns|ultimately owns|ultimate beneficial owner|beneficial owners|beneficial owner of|is * still trading|company in good standing|business in good standing|llc in good standing|corporation in good standing|registered company|real registered company|registered delaware company|registered with the state",
     "company registry|business registry|company registration|companies house|incorporation|registered office|legal entity|lei|officers|directors|beneficial owners|ubo|kyb|business verification|corporate registry|company number|company registries|business registries|official registers|commercial register|trade register|handelsregister|secretary of state|business entity search|corporate records|opencorporates|company officers|director search|shareholder data|ownership structure|corporate ownership|lei lookup|gleif|business registration|entity verification|know your business|company verification|in liquidation|gone into liquidation|company status",
   ),
   k(
@@ -993,8 +993,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.patents",
     "data.company",
-    "who invented|has anyone patented|is this idea protected|trademarked|is this patented|has this been patented|who holds the patent|can i patent|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|infringing|infringe|infringement|own rights to the brand|rights to the name|rights to the brand name|is the name * trademarked|already trademarked|brand name * taken|protected that invention|protect my invention|protect this invention|protected this invention|patent my invention|already protected|someone already patented|somebody already patented|invention idea|idea for an invention|an invention idea|my invention|patent my idea|protect my idea|name as a brand|as a brand name|holding that name|holding the name|using that name as|name is already taken|name already taken|already using that name|already using the name",
-    "patent|patents|patent search|trademark|trademarks|intellectual property|prior art|uspto|epo|wipo|patent filings|inventors|patent data|patent database|patent documents|patent families|patent claims|patent citations|trademark search|trademark registrations|trademark database|freedom to operate|fto|patent analytics|patent landscape|google patents|patentsview|espacenet|design patents",
+    "who invented|has anyone patented|is this idea protected|is this patented|has this been patented|who holds the patent|can i patent|infringing|infringe|infringement|protected that invention|protect my invention|protect this invention|protected this invention|patent my invention|already protected|someone already patented|somebody already patented|invention idea|idea for an invention|an invention idea|my invention|patent my idea|protect my idea",
+    "patent|patents|patent search|intellectual property|prior art|uspto|epo|wipo|patent filings|inventors|patent data|patent database|patent documents|patent families|patent claims|patent citations|freedom to operate|fto|patent analytics|patent landscape|google patents|patentsview|espacenet|design patents",
   ),
   k(
     "company.reviews",
@@ -1017,7 +1017,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.phone_lookup",
     "data.people",
-    "who called me|who is calling|who is behind this number|whose number|who owns this number|unknown number|is this number real|spam call|landline or mobile|who called|who's calling|who is this number|whose phone number|is this a mobile|mobile or landline|is this a landline|is this number valid|valid phone number|is this a spam number|scam call|robocaller|spam caller|caller name|name behind this number|look up a phone number|look up this number|which mobile carrier|what phone carrier|carrier of this number|carrier for this number",
+    "who called me|who is calling|who is behind this number|whose number|who owns this number|unknown number|is this number real|spam call|landline or mobile|who called|who's calling|who is this number|whose phone number|is this a mobile|mobile or landline|is this a landline|is this number valid|valid phone number|is this a spam number|scam call|robocaller|spam caller|caller name|name behind this number|look up a phone number|look up this number|which mobile carrier|what phone carrier|carrier of this number|carrier for this number|mobile or voip|voip or mobile|landline or voip|voip or landline|is it voip|is this voip|is this number voip|line type of|carrier and line type|cell phone or landline|cell or landline|mobile or a landline|or a landline|a landline or|landline or cell|which telecom|what telecom|which network is this number on|landline",
     "reverse phone lookup|phone lookup|caller id|carrier lookup|phone carrier|line type|phone validation|number validation|hlr lookup|phone number intelligence|number lookup|phone reputation|cnam|phone number validation|phone validation api|number portability|ported numbers|line type detection|mobile network operator|mno lookup|caller name|cnam lookup|phone risk|phone intelligence|phone number lookup|hlr|reverse phone|voip detection",
   ),
   k(
@@ -1031,31 +1031,31 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "science.papers",
     "data.science",
     "studies on|study about|research on|what does the research say|scientific evidence|who has published|academic work|papers about|papers on|been cited|times cited|citation count|citations of|cited by|how often * cited|find studies|find papers|find research|recent research on|latest research on|peer-reviewed|peer reviewed|is there evidence that|any studies|meta-analysis|meta analysis|systematic review|literature review|papers by|researchers working on|academic sources|scholarly sources|sources to cite|references for my|what do studies say|study that found|what scientists say",
-    "research papers|papers on|papers about|scientific papers|academic papers|published papers|scholarly|academic|citations|citation|journals|journal articles|preprints|arxiv|pubmed|doi|literature search|scientific literature|abstracts|scholarly articles|academic search|research articles|paper search|citation graph|citation data|citation index|semantic scholar|google scholar|openalex|crossref|ssrn|biorxiv|medrxiv|h-index|impact factor|bibliometrics|research literature|academic publications|peer-reviewed literature|open access papers|conference papers|academic graph|scientific publications|research publications|journal publications|publications database",
+    "research papers|papers on|papers about|scientific papers|academic papers|published papers|scholarly|academic|citations|citation|journals|journal articles|preprints|arxiv|pubmed|doi|literature search|scientific literature|abstracts|scholarly articles|academic search|research articles|paper search|citation graph|citation data|citation index|semantic scholar|google scholar|openalex|crossref|ssrn|biorxiv|medrxiv|h-index|impact factor|bibliometrics|research literature|academic publications|peer-reviewed literature|open access papers|conference papers|academic graph|scientific publications|research publications|journal publications|publications database|dois",
   ),
   k(
     "science.chemistry",
     "data.science",
     "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|chemical compound|chemical compounds|melting point|boiling point|chemical formula|molecular formula|is it flammable|is this chemical dangerous|hazardous substance|structure of the molecule|molar mass|toxic to humans|cas number|periodic table|chemical element|atomic number|atomic weight|chemical reaction|solubility of|what is this compound",
-    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|pubchem|chemical properties|compound data|reactions|toxicology|cas registry|cas rn|cheminformatics|chemical structures|chemical database|compound search|substance data|safety data sheets|sds|msds|chemical identifiers|physicochemical properties|chembl|chemspider|reaction prediction|retrosynthesis|ghs classification|chemical safety|compound properties",
+    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|pubchem|chemical properties|compound data|reactions|toxicology|cas registry|cas rn|cheminformatics|chemical structures|chemical database|compound search|substance data|chemical identifiers|physicochemical properties|chembl|chemspider|reaction prediction|retrosynthesis|compound properties",
   ),
   k(
     "science.genes",
     "data.science",
-    "gene|genes|dna|genetic|mutation|mutations|inherited|what does this gene do|dna test|my dna|genetic test|hereditary|genetic disorder|genetic variant|gene mutation|which gene|protein function|rna|crispr|genome sequence|brca",
-    "genome|genomic|genomics|gene data|sequencing|variants|variant annotation|protein data|uniprot|ensembl|blast|snp|gene expression|bioinformatics|dna sequences|protein sequences|protein structure|genetic data|gene annotation|variant calling|clinvar|dbsnp|gnomad|ncbi gene|genbank|protein database|protein data bank|protein folding|alphafold|sequence alignment|rna-seq|transcriptomics|proteomics|gwas|kegg|gene ontology|gene sequences|genotype|phenotype|pharmacogenomics",
+    "gene|genes|dna|genetic|mutation|mutations|inherited|what does this gene do|dna test|my dna|genetic test|hereditary|genetic disorder|gene mutation|which gene|protein function|rna|crispr|genome sequence|brca",
+    "genome|genomic|genomics|gene data|sequencing|variants|protein data|uniprot|ensembl|gene expression|bioinformatics|dna sequences|protein sequences|genetic data|variant calling|genbank|protein database|rna-seq|transcriptomics|proteomics|gwas|kegg|gene sequences|genotype|phenotype|pharmacogenomics",
   ),
   k(
     "science.drugs",
     "data.science",
-    "medication|medications|medicine|medicines|pill|pills|side effects|can i take|together with|safe to take|dose|dosage|prescription|painkiller|ibuprofen|aspirin|paracetamol|mix with alcohol|drink alcohol on|interact with my medication|clash with my|maximum dose|overdose|generic version of|what is this pill|antibiotic|antibiotics|antidepressant|antidepressants|tylenol|advil|acetaminophen|insulin|statin|statins|prescribed|my meds|meds|how often can i take|how much * can i take",
-    "drug|drugs|drug data|drug interactions|drug interaction|pharmaceutical|pharmacology|adverse events|drug labels|fda|ndc|rxnorm|contraindications|active ingredients|drug database|medication database|drug information|package inserts|dosage information|pill identification|openfda|dailymed|drugbank|atc codes|generic drugs|medication data|drug-drug interactions|interaction checker|pharmacovigilance|drug safety|adverse drug reactions|faers|prescribing information|formulary",
+    "medication|medications|medicine|medicines|pill|pills|side effects|can i take|together with|safe to take|dose|dosage|prescription|painkiller|ibuprofen|aspirin|paracetamol|mix with alcohol|drink alcohol on|maximum dose|overdose|generic version of|what is this pill|antibiotic|antibiotics|antidepressant|antidepressants|tylenol|advil|acetaminophen|insulin|statin|statins|prescribed|my meds|meds|how often can i take|how much * can i take",
+    "drug|drugs|drug data|pharmaceutical|pharmacology|fda|ndc|rxnorm|contraindications|active ingredients|drug database|medication database|drug information|dosage information|pill identification|openfda|drugbank|atc codes|generic drugs|medication data|drug safety|formulary",
   ),
   k(
     "science.medical",
     "data.science",
-    "symptoms|sick|illness|disease|diseases|diagnosis|what is wrong with me|see a doctor|treatment for|cure|is it serious|feel dizzy|headache|fever|rash|pain in my|chest pain|sore throat|cough|icd code|diagnosis code|health problem|is it contagious|symptom of|had a temperature|has a temperature|have a temperature|got a temperature|running a temperature",
-    "medical|clinical|clinical trials|icd|icd-10|medical codes|health data|medical terminology|snomed|disease data|medical conditions|symptom checker|clinical data|medical knowledge|clinical guidelines|medical ontology|umls|loinc|cpt codes|icd-11|hl7|fhir|ehr|electronic health records|health records|patient data|disease information|differential diagnosis|health information|medical diagnoses|diagnoses and symptoms|diagnoses and treatments|symptom assessment|symptom checking|symptom triage|likely conditions|urgency advice|triage advice",
+    "symptoms|sick|illness|disease|diseases|diagnosis|what is wrong with me|see a doctor|treatment for|cure|is it serious|feel dizzy|headache|fever|rash|pain in my|chest pain|sore throat|cough|health problem|is it contagious|symptom of|had a temperature|has a temperature|have a temperature|got a temperature|running a temperature",
+    "medical|clinical|health data|medical terminology|snomed|disease data|medical conditions|symptom checker|clinical data|medical knowledge|clinical guidelines|medical ontology|umls|loinc|hl7|fhir|ehr|electronic health records|health records|patient data|disease information|differential diagnosis|health information|medical diagnoses|diagnoses and symptoms|diagnoses and treatments|symptom assessment|symptom checking|symptom triage|likely conditions|urgency advice|triage advice",
   ),
   k(
     "science.astronomy",
@@ -1086,13 +1086,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "gov.laws",
     "data.government",
     "is it legal|legal to|allowed to|law says|what the law|rules on|required by law|banned|am i allowed|is it against the law|against the law|illegal to|illegal in|what are the rules for|legal requirements|what does the law say|my rights|tenant rights|legal age|drinking age|gdpr rules|gdpr requirements|regulations on|regulations for",
-    "laws|law|legislation|statutes|statute|regulations|regulation|legal code|legal texts|regulatory texts|federal register|official journal|compliance rules|legislative bills|legal database|law database|bills and acts|acts of parliament|code of federal regulations|cfr|eur-lex|regulatory data|regulatory changes|regulatory updates|legal information|statutory|ordinances|municipal codes|consolidated legislation",
+    "laws|law|legislation|statutes|statute|regulations|regulation|legal code|legal texts|regulatory texts|official journal|compliance rules|legal database|law database|bills and acts|acts of parliament|eur-lex|regulatory data|regulatory changes|regulatory updates|legal information|statutory|ordinances|municipal codes|consolidated legislation|united states code|state codes|u.s. code",
   ),
   k(
     "gov.courts",
     "data.government",
-    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial|appellate rulings|appeals court|court decisions on|rulings on whether|case law on|decided after|precedent on",
-    "court|courts|case law|court cases|court decisions|judgments|judgements|court rulings|dockets|litigation|legal cases|court records|precedent|jurisprudence|court filings|court opinions|case search|docket search|pacer|courtlistener|legal opinions|judicial decisions|case records|litigation data|litigation history|bankruptcy records|judicial data|legal research|case documents",
+    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial|appellate rulings|appeals court|court decisions on|rulings on whether|case law on|decided after|precedent on|circuit opinions|circuit opinion|court opinions on|appellate decisions|circuit court|court of appeals|supreme court|district court|citing cases|cases that cite|later decisions",
+    "court|courts|case law|court cases|court decisions|judgments|judgements|court rulings|litigation|legal cases|court records|precedent|jurisprudence|court opinions|case search|courtlistener|legal opinions|judicial decisions|case records|litigation data|litigation history|bankruptcy records|judicial data|legal research|case documents",
   ),
   k(
     "gov.sanctions",
@@ -1103,14 +1103,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.census",
     "data.government",
-    "how many people live|population of|how many residents|average income|demographics of|who lives in|how many people are there|population size|how populated|population density|median household income|age breakdown|ethnic makeup|birth rate|largest cities|most populous|how many inhabitants|how many folks live|how many folk live|how well-off|how well off|how affluent|how wealthy is the|income in the area|income of the area|people live there",
+    "how many people live|population of|how many residents|average income|demographics of|who lives in|how many people are there|population size|how populated|population density|median household income|age breakdown|ethnic makeup|birth rate|largest cities|most populous|how many inhabitants|how many folks live|how many folk live|how well-off|how well off|how affluent|how wealthy is the|income in the area|income of the area|people live there|share of residents|share of households|percent of residents|speak * at home|language spoken at home|languages spoken at home|finished high school|educational attainment|poverty rate",
     "census|population|demographics|demographic|household income|median income|statistics office|official statistics|population data|census tracts|census data|census bureau|american community survey|population statistics|population estimates|demographic data|socioeconomic data|household data|eurostat|national statistics|statistical office|statistics agency",
   ),
   k(
     "gov.procurement",
     "data.government",
     "government contracts|sell to the government|bid on|contract opportunities|government tenders|public contracts|who won the contract|win government work|federal contracts|government grants|grant funding|apply for grants|government deals|government deal|government contract|government contractor|federal contractor|agencies have paid|agencies paid|paid by the government|paid by federal agencies|federal spending on|government spending on|how much the government paid|how much the government spent",
-    "tenders|public tenders|procurement|public procurement|rfp|rfps|contract awards|government spending|tender data|tender notices|procurement data|contract notices|sam.gov|award notices|bid opportunities|grant data|grant opportunities|public spending|government awards|usaspending|tender alerts|federal grants|research grants|grants database|grants and contracts|grant programs|grant programmes",
+    "tenders|public tenders|procurement|public procurement|rfp|rfps|contract awards|government spending|tender data|tender notices|procurement data|contract notices|sam.gov|award notices|bid opportunities|grant data|grant opportunities|public spending|government awards|usaspending|tender alerts|federal grants|grants database|grants and contracts|grant programs|grant programmes",
   ),
   k(
     "gov.tax_ids",
@@ -1122,7 +1122,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "gov.elections",
     "data.government",
     "who is my representative|election|elections|who won the election|vote|voting|polls|politician|politicians|senator|congressman|mp|running for office|running for president|who is running for|who won the vote|poll numbers|polling numbers|approval rating|who represents|my congressman|my senator|my mp|my representative|ballot|ballot measure|primary results|candidates for mayor|candidates for president|candidates for congress|candidates in the election|the primaries|won the primaries|win the primaries|primary election|primary elections|caucus results|the caucuses|who won the primaries|who won the primary|who won the caucus",
-    "election results|election data|election candidates|candidates running|polling|legislators|representatives|campaign finance|lobbying|voting records|parliament members|congress|ballot data|opinion polls|voter data|candidate data|electoral data|political data|members of parliament|congressional data|roll call votes|vote tallies|elected officials|civic data|civic information",
+    "election results|election data|election candidates|candidates running|polling|legislators|representatives|lobbying|voting records|parliament members|congress|ballot data|opinion polls|voter data|candidate data|electoral data|political data|members of parliament|congressional data|vote tallies|elected officials|civic data|civic information",
   ),
   k(
     "gov.holidays",
@@ -1133,7 +1133,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.recalls",
     "data.government",
-    "is this recalled|was this recalled|unsafe product|contaminated|recalls|has it been recalled|any recalls on|recall on my|is this food safe|food safety|safety issues with|was there a recall|defective|unsafe toy|contaminated food|bring it in for|safety defect|safety defects|pulled from shops|pulled from shelves|pulled from stores|been recalled|recalled for|open recalls|any open recalls|open safety recalls|outstanding recalls|pulled for safety|safety problems|safety problem",
+    "is this recalled|was this recalled|unsafe product|contaminated|recalls|has it been recalled|any recalls on|recall on my|is this food safe|food safety|safety issues with|was there a recall|defective|unsafe toy|contaminated food|bring it in for|safety defect|safety defects|pulled from shops|pulled from shelves|pulled from stores|been recalled|recalled for|open recalls|any open recalls|open safety recalls|outstanding recalls|pulled for safety|safety problems|safety problem|pulled from the market|withdrawn from the market|taken off the market|market withdrawal|part of any withdrawal|part of the recall|affected lots|recalled lots",
     "product recalls|recall notices|safety recalls|food recalls|vehicle recalls|safety alerts|recall data|recall alerts|recall database|cpsc|nhtsa recalls|fda recalls|food safety alerts|product safety|consumer product safety|safety notices|recall api|enforcement reports",
   ),
   // ---- travel, food, property, vehicles, energy, other data ----------------------------------------------
@@ -1170,7 +1170,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "travel.transit",
     "data.other",
-    "next train|next bus|train to|bus to|when does the train|is the subway running|metro|subway|tram|line running|is the * line|delays on the|tube|train delays|subway delays|bus delays|underground|train times|bus times|last train|first train|ferry|ferries|commuter rail|light rail|overground|is the train running|trains running|bus route|tram times|buses|by bus|on the bus|take the bus|which bus|by tram|take the tram|by metro|on the metro|by subway|on the subway|on the tube|by underground|on the underground|the u-bahn|u-bahn|s-bahn|the s-bahn|by public transport|on public transport|using public transport|using buses|using the bus",
+    "next train|next bus|train to|bus to|when does the train|is the subway running|metro|subway|tram|line running|is the * line|delays on the|tube|train delays|subway delays|bus delays|underground|train times|bus times|last train|first train|ferry|ferries|commuter rail|light rail|overground|is the train running|trains running|bus route|tram times|buses|by bus|on the bus|take the bus|which bus|by tram|take the tram|by metro|on the metro|by subway|on the subway|on the tube|by underground|on the underground|the u-bahn|u-bahn|s-bahn|the s-bahn|by public transport|on public transport|using public transport|using buses|using the bus|take the train|taking the train|by train|train departure times|train departures",
     "public transit|public transport|transit|timetables|timetable|train schedules|bus schedules|departures board|gtfs|rail|railway|real-time departures|transit data|transit schedules|transit api|journey planner|journey planning|stop departures|vehicle positions|gtfs-rt|rail data|train departures|bus arrivals|metro schedules|ferry schedules|rail timetables",
   ),
   k(
@@ -1194,19 +1194,19 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "realestate",
     "data.other",
-    "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood|when did it last sell|last sold|last sale|sale history|house worth|home worth|house prices in|rent prices|how much is rent|average rent|rent in|buy a flat|flat to rent|property for sale|homes for sale|houses for sale|home for sale|zillow|who owns this property|who owns this house|what's my house worth|what's my home worth|what is my home worth|flat worth|apartment worth|condo worth|what a house is worth|house is worth|home is worth|property is worth|what my house is worth|what my home is worth|recent nearby sales|nearby sales|comparable sales|recent sales nearby|value of a house|value of my house|value of a property|value a house|value a property|estimate the value of my home|charge a tenant|charge * tenant|charge in rent|how much rent could|how much could i rent|rent it out for|rent out my|rental estimate|rent estimate|value of a * house|value of a * home|value of a * flat|value of a * apartment|value of a * property|value of my * house|value of my * home|house next door|what did * sell for|what did * go for|did it sell for|what it sold for|what it went for",
-    "real estate|property data|home values|home valuation|avm|property records|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value|property listings|real estate listings|home listings|rental listings|property valuation|rent estimates|rental estimates|redfin|zoopla|rightmove|land registry|property ownership|deed records|sold prices|housing market|home price index|property details|building permits",
+    "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood|when did it last sell|last sold|last sale|sale history|house worth|home worth|house prices in|rent prices|how much is rent|average rent|rent in|buy a flat|flat to rent|property for sale|homes for sale|houses for sale|home for sale|zillow|what's my house worth|what's my home worth|what is my home worth|flat worth|apartment worth|condo worth|what a house is worth|house is worth|home is worth|property is worth|what my house is worth|what my home is worth|recent nearby sales|nearby sales|comparable sales|recent sales nearby|value of a house|value of my house|value of a property|value a house|value a property|estimate the value of my home|charge a tenant|charge * tenant|charge in rent|how much rent could|how much could i rent|rent it out for|rent out my|rental estimate|rent estimate|value of a * house|value of a * home|value of a * flat|value of a * apartment|value of a * property|value of my * house|value of my * home|house next door|what did * sell for|what did * go for|did it sell for|what it sold for|what it went for",
+    "real estate|property data|home values|home valuation|avm|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value|property listings|real estate listings|home listings|rental listings|property valuation|rent estimates|rental estimates|redfin|zoopla|rightmove|land registry|sold prices|housing market|home price index|property details",
   ),
   k(
     "vehicles",
     "data.other",
-    "car|cars|my car|this car|truck|motorbike|used car|what is my car worth|number plate|license plate|licence plate|which model|what car is this|car worth|my car worth|car value|blue book|kelley blue book|mot history|mot check|is this car stolen|car history|accident history|car specs|fuel economy|mpg|trade-in value|trade in value|vin number|decode this vin|mot|its mot|failed its mot|failed mot|mot status|car reg|reg number|reg plate",
+    "car|cars|my car|this car|truck|motorbike|used car|what is my car worth|number plate|license plate|licence plate|which model|what car is this|car worth|my car worth|car value|blue book|kelley blue book|mot history|mot check|is this car stolen|car history|accident history|car specs|fuel economy|mpg|trade-in value|trade in value|vin number|decode this vin|mot|its mot|failed its mot|failed mot|mot status|car reg|reg number|reg plate|salvage title|flood title|salvage or flood title|rebuilt title|lemon title|clean title|title brand|title brands|been in an accident|ever been in an accident|accident record|odometer rollback",
     "vin|vin decoder|vin decoding|vehicle|vehicles|vehicle data|vehicle history|make and model|vehicle specs|vehicle valuation|automotive|plate lookup|odometer|mileage|vehicle specifications|car data|vehicle registration|number plate lookup|car valuation|used car prices|carfax|autocheck|car history reports|vehicle history reports",
   ),
   k(
     "energy",
     "data.other",
-    "electricity|power bill|energy bill|cheapest time to charge|price of power|petrol|diesel|fuel|gas station|charging my car|charging station|electricity cost|how much is electricity|cost of electricity|petrol price|diesel price|cheapest petrol|charge my ev|ev charger|power outage|cheapest gas station|fill up the tank|fill up my car|power cut|power cuts|cheapest time to run|cheapest time to use|agile tariff|agile plan|octopus agile|off-peak electricity|off peak electricity|cheapest diesel|cheapest fuel",
+    "electricity|power bill|energy bill|cheapest time to charge|price of power|petrol|diesel|fuel|gas station|charging my car|charging station|electricity cost|how much is electricity|cost of electricity|petrol price|diesel price|cheapest petrol|charge my ev|ev charger|power outage|cheapest gas station|fill up the tank|fill up my car|power cut|power cuts|cheapest time to run|cheapest time to use|agile tariff|agile plan|octopus agile|off-peak electricity|off peak electricity|cheapest diesel|cheapest fuel|fast charge|fast charging|stop to charge|stop to * charge|where can we charge|where can i charge|charging stop|charging stops|supercharger|superchargers|rapid charger|rapid chargers|chargers busy|stalls busy",
     "energy prices|electricity prices|power prices|spot power|power grid|grid load|energy data|kwh|fuel prices|ev charging|charging stations|utility rates|day-ahead|electricity tariffs|electricity market|power market data|wholesale electricity|energy market data|grid data|energy tariffs|fuel price data|gas station prices|ev charging stations|charge point|charging points|ocpp|power generation|generation mix|electricity demand|load forecast|utility data|energy consumption|smart meter|gas tariff data|electricity tariff data|energy tariff data|electricity unit prices|agile electricity|half-hourly electricity|filling stations|filling station|petrol prices|diesel prices|pump prices|forecourt prices|lpg prices",
   ),
   k(
@@ -1243,7 +1243,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "events",
     "data.other",
     "things to do|what's on|whats on|concert|concerts|gig|gigs|festival|festivals|tickets for|shows this weekend|venues|what's happening this weekend|events near|what to do this weekend|live music|comedy show|comedy shows|exhibition|exhibitions|meetups|nightlife|theatre|theater|show tonight|going on this weekend|anything fun|fun things to do|fun for kids|things for kids|activities for kids|kids activities|family activities|family day out|days out",
-    "event search|event listings|event data|local events|event tickets|event ticketing|events api|event discovery|event calendar|event information|concert listings|concert data|gig listings|festival listings|eventbrite|venue data|local happenings|event feeds",
+    "event search|event listings|event data|local events|event tickets|event ticketing|events api|event discovery|event calendar|event information|concert listings|concert data|gig listings|festival listings|eventbrite|venue data|local happenings|event feeds|comedy listings|theatre listings|theater listings|show listings|live event listings|events by city",
   ),
   k(
     "knowledge.dictionary",
@@ -1328,13 +1328,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.generate",
     "compute.image",
-    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|artwork|art of|sketch|cartoon|design a poster|make a poster|avatar|wallpaper|generate an image|generate a picture|create a picture|make a logo|render an image|ai art of|youtube thumbnail|thumbnail for my video|icon for my app|sticker of|make a * picture|make a * image|create a * image|generate a * image|header image|header picture|hero image|cover image|banner image|blog header|watercolor|watercolour|a logo for|new logo for|logo for my|logo for our|illustration for a blog post|illustration for my blog post|image for a blog post|image for my blog post|picture for a blog post",
+    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|artwork|art of|sketch|cartoon|design a poster|make a poster|avatar|wallpaper|generate an image|generate a picture|create a picture|make a logo|render an image|ai art of|youtube thumbnail|thumbnail for my video|icon for my app|sticker of|make a * picture|make a * image|create a * image|generate a * image|header image|header picture|hero image|cover image|banner image|blog header|watercolor|watercolour|a logo for|new logo for|logo for my|logo for our|illustration for a blog post|illustration for my blog post|image for a blog post|image for my blog post|picture for a blog post|gen img|gen an img|gen image|gen an image|gen a pic|gen pic|img gen|image gen|gen art|generate img|generate an img|img from prompt|img from a prompt|image from prompt|image from a prompt|picture from a prompt|text to img|txt to img|txt2img|text2img",
     "image generation|text-to-image|text to image|generate images|generated images|diffusion|stable diffusion|flux|dall-e|midjourney|sdxl|image synthesis|ai art|image generator|ai image generator|image generation api|imagen|ideogram|recraft|gpt-image|nano banana|flux pro|flux kontext|seedream|logo generation|logo generator|icon generation|sticker generation|ai avatars|avatar generation|create pictures|pictures from written descriptions|pictures from descriptions|images from descriptions|images from a prompt|images from text",
   ),
   k(
     "image.edit",
     "compute.image",
-    "cut out|cut me out|remove the background|get rid of the background|make it transparent|white background|make the photo sharper|blurry photo|fix my photo|old photo|bigger resolution|enlarge|crop|resize|touch up|erase|remove object|everything behind|plain transparency|transparent background|cut out the|remove the watermark|remove watermark|upscale this|make it higher resolution|sharpen this photo|change the background|replace the background|swap the background|blur the background|restore this old photo|colorize this photo|colourise this photo|edit this photo|edit the image|edit this image|on plain white|plain white backdrop|white backdrop|messy background|cluttered background|just the product|on pure white|on a white background|background removed|on transparency|on a transparent|isolate the product|isolate the subject|isolate the object|isolate the item",
+    "cut out|cut me out|remove the background|get rid of the background|make it transparent|white background|make the photo sharper|blurry photo|fix my photo|old photo|bigger resolution|enlarge|crop|resize|touch up|erase|remove object|everything behind|plain transparency|transparent background|cut out the|remove the watermark|remove watermark|upscale this|make it higher resolution|sharpen this photo|change the background|replace the background|swap the background|blur the background|restore this old photo|colorize this photo|colourise this photo|edit this photo|edit the image|edit this image|on plain white|plain white backdrop|white backdrop|messy background|cluttered background|just the product|on pure white|on a white background|background removed|on transparency|on a transparent|isolate the product|isolate the subject|isolate the object|isolate the item|remove bg|remove the bg|rm bg|bg removal|bg remove|bg remover|remove bg from|no bg|transparent bg",
     "background removal|remove background|background remover|transparent background|upscale|upscaling|super resolution|image editing|photo editing|inpainting|outpainting|retouching|image enhancement|colorization|colorisation|restoration|image processing|segmentation|image backgrounds|removes backgrounds|cutout|cutouts|transparent png|watermark removal|background replacement|image upscaler|ai upscaler|photo restoration|photo enhancement|object removal|image-to-image|img2img|style transfer|generative fill|ai photo editor|image editing api|photo editor",
   ),
   k(
@@ -1383,7 +1383,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.stt",
     "compute.audio",
-    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation|captions for my * video|subtitles for my|captions for my video|caption my video|caption this video|subtitle my video|captions for this video|into words|voicemail into|mp3 into|into text i can read|transcribe this|turn speech into text|convert audio to text|what did they say in|typed up|type up|write up the recording|audio into text|who said what|closed captions|srt file|words spoken|youtube transcript|transcript of this video|transcript of this youtube video|get the transcript|spoken words|what is said in|what's said in|words spoken in|transcript of this youtube|voicemail as text|voicemails as text|voicemail to text|voicemail transcribed|recording as text|as written text|written record of|each person's lines|lines labelled|lines labeled|labelled by speaker|labeled by speaker|label each speaker|each speaker labelled|each speaker labeled|who said each line|recorded * calls|recorded calls|recordings of * calls|call recordings|talked versus|talk ratio|who talked more|write it out",
+    "what was said|write down what|turn the recording into text|get the words from|meeting notes|voice memo|voice note|voice notes|podcast|interview audio|dictate|dictation|captions for my * video|subtitles for my|captions for my video|caption my video|caption this video|subtitle my video|captions for this video|into words|voicemail into|mp3 into|into text i can read|transcribe this|turn speech into text|convert audio to text|what did they say in|typed up|type up|write up the recording|audio into text|who said what|closed captions|srt file|words spoken|youtube transcript|transcript of this video|transcript of this youtube video|get the transcript|spoken words|what is said in|what's said in|words spoken in|transcript of this youtube|voicemail as text|voicemails as text|voicemail to text|voicemail transcribed|recording as text|as written text|written record of|each person's lines|lines labelled|lines labeled|labelled by speaker|labeled by speaker|label each speaker|each speaker labelled|each speaker labeled|who said each line|recorded * calls|recorded calls|recordings of * calls|call recordings|talked versus|talk ratio|who talked more|write it out|mp3 to text|mp3 to txt|wav to text|m4a to text|mp4 to text|audio to txt|speech to txt|voice to txt|speaker labels|speaker labeling|speaker labelling",
     "transcription|transcribe|transcripts|transcript|speech-to-text|speech to text|speech recognition|asr|diarization|diarisation|captioning|subtitles|audio to text|whisper|voice recording|audio recording|call recordings|audio files|speech to text api|stt|automatic speech recognition|voice recognition|voice to text|audio transcription|video transcription|podcast transcription|call transcription|real-time transcription|streaming transcription|speaker diarization|word timestamps|srt|vtt|deepgram|assemblyai|speechmatics|video transcripts|transcript api|captions|video captions|youtube captions|auto-generated captions|audio transcripts|meeting transcripts|transcripts from audio|transcripts of audio|transcripts with timestamps|video transcript|transcripts of recordings",
   ),
   k(
@@ -1401,7 +1401,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "audio.music_gen",
     "compute.audio",
-    "compose|write a song|make a song|make music|a tune|jingle|soundtrack|background music|beat for|music track|compose an original|original music|make a beat|make beats|write music|generate a song|ai song|song for my|lofi|lo-fi|intro music|music for my video|music for my podcast|ringtone",
+    "compose|write a song|make a song|make music|a tune|jingle|soundtrack|background music|beat for|music track|compose an original|original music|make a beat|make beats|write music|generate a song|ai song|song for my|lofi|lo-fi|intro music|music for my video|music for my podcast|ringtone|gen music|gen * music|music gen|gen a song|gen * song|gen a beat|gen * track",
     "music generation|generate music|ai music|song generation|audio generation|sound effects|royalty-free music|music generator|ai composer|music composition|text-to-music|text to music|suno|udio|musicgen|instrumental generation|beat generation|jingle generation|generative music|sfx generation|sound design|instrumental music|original music|music from a text prompt",
   ),
   k(
@@ -1450,7 +1450,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "compute.gpu",
     "compute.other",
-    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job|fine-tune a|fine tune a|finetune a|train * model on|fine-tune * on|gpu|gpus|h100|a100|rent me a gpu|rent me an|train my model|fine-tune my|run a big model|need a gpu|need gpus|gpu server|gpu hours|cheap gpu|rent compute|host my model|deploy my model|serve my model|inference endpoint|cuda|train an ai model|train my own model|train a custom model|fine-tune llama|fine-tune mistral|fine-tune an llm|train a lora|deploy a model|serve a model|run my own model|run llama|run an open model|self-host a model|host an llm|host my llm|deploy an llm|scales down to nothing|scale to zero|scales to zero|autoscaling * url|autoscaling endpoint|inference url|fine-tune * model|fine tune * model|finetune * model",
+    "train a model|fine tune|fine-tune|rent a gpu|heavy computation|batch job|fine-tune a|fine tune a|finetune a|train * model on|fine-tune * on|gpu|gpus|h100|a100|rent me a gpu|rent me an|train my model|fine-tune my|run a big model|need a gpu|need gpus|gpu server|gpu hours|cheap gpu|rent compute|host my model|deploy my model|serve my model|inference endpoint|cuda|train an ai model|train my own model|train a custom model|fine-tune llama|fine-tune mistral|fine-tune an llm|train a lora|deploy a model|serve a model|run my own model|run llama|run an open model|self-host a model|host an llm|host my llm|deploy an llm|scales down to nothing|scale to zero|scales to zero|autoscaling * url|autoscaling endpoint|inference url|fine-tune * model|fine tune * model|finetune * model|rent * gpu|rent * gpus|rent an h100|rent * h100|rent * a100|gpu hourly|hourly gpu|gpu per hour|gpu by the hour|gpu with ssh",
     "gpu compute|fine-tuning|training jobs|serverless compute|cloud compute|gpu rental|rent gpus|gpu instances|gpu cloud|on-demand gpus|gpu hosting|gpu clusters|gpu marketplace|bare metal gpus|compute credits|model hosting|model deployment|custom model training|distributed training|lora training|fine tuning api|batch inference|serverless gpus|dedicated endpoints|runpod|lambda labs|vast.ai|coreweave|model serving|inference hosting|serverless inference|dedicated inference|custom model hosting|llm hosting|llm fine-tuning|llm finetuning|finetuning|sft|lora fine-tuning|qlora|training infrastructure|together ai|fireworks ai|baseten|modal labs|hugging face|huggingface|inference providers|deploy models|gpu inference|scale-to-zero|autoscaling https inference endpoint",
   ),
   k(
@@ -1481,7 +1481,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.screenshot",
     "web.scrape",
-    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page|what * looks like|looks like on|how * looks on|how it looks on|take a screenshot|screen grab|screengrab|screen capture of|capture a screenshot|how does this site look|how does the page look|how does my site look|how my site looks|what does my site look like|look on mobile|looks on a phone|render the page as an image|page as an image|website as an image|site as an image|image of this website|image of the website|picture of this website|thumbnail of a website|above the fold|image of how|how * renders|how it renders|how * renders on|renders on mobile|renders on a phone|full-page image|full page image|image of * page|capture of * page",
+    "what does this site look like|picture of a website|image of the page|capture the page|snapshot of a page|thumbnail of|how this web page looks|how the page looks|how this page looks|picture of the page|picture of this page|what * page looks like|capture the page|what * looks like|looks like on|how * looks on|how it looks on|take a screenshot|screen grab|screengrab|screen capture of|capture a screenshot|how does this site look|how does the page look|how does my site look|how my site looks|what does my site look like|look on mobile|looks on a phone|render the page as an image|page as an image|website as an image|site as an image|image of this website|image of the website|picture of this website|thumbnail of a website|above the fold|image of how|how * renders|how it renders|how * renders on|renders on mobile|renders on a phone|full-page image|full page image|image of * page|capture of * page|full page png|page png|png of a site|png of the site|png of a page|png of the page|png of a website|png of this site|site to png|page to png",
     "screenshot|screenshots|website screenshot|page capture|full-page capture|render pages|webpage rendering|visual snapshot|captures of any website|website captures|viewport captures|page captures|device sizes|device emulation|screenshot api|screenshot service|webpage screenshots|web page screenshots|url to image|html to image|url to png|html to png|webpage to image|page to image|full-page screenshots|website thumbnails|site thumbnails|web capture|webpage capture|visual regression|visual testing|responsive screenshots|mobile screenshots|render websites as images",
   ),
   k(
@@ -1548,13 +1548,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "kyc.fraud",
     "identity.kyc",
-    "is this order fake|scammer|fraudster|fake accounts|stolen card|is this user legit|is this signup real|suspicious activity|fraud|is this a fake order|fake order|fraudulent order|fraudulent transaction|fraudulent payment|is this payment fraud|is this transaction fraud|suspicious order|suspicious transaction|suspicious payment|suspicious login|suspicious signup|fake signups|fake sign-ups|bot signups|spam signups|multiple accounts|duplicate accounts|stolen credit card|card testing|friendly fraud|catch fraudsters|stop fraud|block fraud|prevent fraud|should i ship this order|risky order|risky customer|risky transaction|legit customer|legit order|order fraudulent|order is fraudulent|order legit|order is legit|transaction fraudulent|payment fraudulent|is this fraud|should we ship it|ok to ship|okay to ship|fine to ship|billing and shipping mismatch|should i ship it|should i ship|safe to ship it|safe to ship",
+    "is this order fake|scammer|fraudster|fake accounts|stolen card|is this user legit|is this signup real|suspicious activity|fraud|is this a fake order|fake order|fraudulent order|fraudulent transaction|fraudulent payment|is this payment fraud|is this transaction fraud|suspicious order|suspicious transaction|suspicious payment|suspicious login|suspicious signup|fake signups|fake sign-ups|bot signups|spam signups|multiple accounts|duplicate accounts|stolen credit card|card testing|friendly fraud|catch fraudsters|stop fraud|block fraud|prevent fraud|should i ship this order|risky order|risky customer|risky transaction|legit customer|legit order|order fraudulent|order is fraudulent|order legit|order is legit|transaction fraudulent|payment fraudulent|is this fraud|should we ship it|ok to ship|okay to ship|fine to ship|billing and shipping mismatch|should i ship it|should i ship|safe to ship it|safe to ship|score how risky|how risky this order|how risky the order|how risky is this order|how risky is the order|order looks risky|order look risky|safe to fulfill|safe to fulfil|ok to fulfill|ok to fulfil",
     "fraud detection|fraud prevention|fraud score|risk scoring|device fingerprinting|chargebacks|transaction risk|bot detection|account takeover|anomaly detection|fraud risk|fraud signals|fraud checks|fraud api|payment fraud|card fraud|transaction fraud|ecommerce fraud|e-commerce fraud|order screening|order risk|risk engine|risk decisioning|device intelligence|browser fingerprinting|identity fraud|synthetic identity|promo abuse|bonus abuse|multi-accounting|account fraud|signup fraud|fake account detection|velocity checks|behavioral biometrics|behavioural biometrics|chargeback protection|chargeback prevention|fraudulent transactions|fraud rules",
   ),
   k(
     "email.validation",
     "identity.email",
-    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email|bounce|bounces|real mailbox|real inbox|mailbox exists|inbox exists|is this address real|valid mailbox|deliverable|check this email address|check an email address|check these email addresses|check my email list|clean my email list|clean up my list|scrub my list|bad emails|invalid emails|is this email address real|is this email address valid|is this a real email|real email address|valid email address|is the email valid|will this email bounce|emails bouncing|hard bounces|too many bounces|typo in the email|mistyped email|misspelled email|temp mail|temp email|10 minute mail|fake inbox|is this inbox real|verify an email|validate an email|verify the email address|throwaway inbox|throwaway inboxes|fake inboxes|dead inboxes|dead emails|clean our mailing list",
+    "is this email real|is this email valid|will my email bounce|does this email exist|fake email|throwaway email|typo in an email|clean my mailing list|dead addresses|burner email|burner|throwaway email|temporary email|fake email|bounce|bounces|real mailbox|real inbox|mailbox exists|inbox exists|is this address real|valid mailbox|deliverable|check this email address|check an email address|check these email addresses|check my email list|clean my email list|clean up my list|scrub my list|bad emails|invalid emails|is this email address real|is this email address valid|is this a real email|real email address|valid email address|is the email valid|will this email bounce|emails bouncing|hard bounces|too many bounces|typo in the email|mistyped email|misspelled email|temp mail|temp email|10 minute mail|fake inbox|is this inbox real|verify an email|validate an email|verify the email address|throwaway inbox|throwaway inboxes|fake inboxes|dead inboxes|dead emails|clean our mailing list|clean email list|clean an email list|clean the email list|clean up email list|invalid email addresses|invalid email addrs|remove invalid emails|remove invalid addresses from|email list cleanup",
     "email validation|email verification|verify email|validate email|email checker|deliverability|disposable email|disposable addresses|catch-all|mx check|smtp check|role accounts|list cleaning|syntax check|disposable|temporary email|email exists|email address exists|mailbox exists|mailbox verification|receive mail|accepts mail|email address verification|address deliverability|email validator|email verifier|email email validation api|bulk email verification|bulk email validation|email list cleaning|email list verification|email hygiene|list hygiene|bounce detection|bounce prevention|reduce bounces|mailbox validation|mailbox check|smtp verification|smtp validation|syntax validation|disposable email detection|disposable domains|temporary email detection|throwaway addresses|role-based addresses|role-based emails|catch-all detection|spam traps|spamtraps|free email providers|email typo correction|smtp mailbox probe|smtp probe|mailbox probe|smtp mailbox check",
   ),
   k(
@@ -1572,7 +1572,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sms.send",
     "communication.sms",
-    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text|text the customer|text this number|sms them|send an sms|text this number that|text them that|text him|text her|text my|send a text message|send them a text|send him a text|send her a text|message my customers|text everyone|text all|text a reminder|send a reminder text|sms reminder|text alert|send an alert by text|send texts|send a whatsapp|whatsapp them|message on whatsapp|whatsapp message|send via whatsapp|mass text|text blast|bulk text|text my list|to their mobile|by text message|via sms|by sms|know by text|let them know by text|tell them by text|text dad|text mum|text * and tell|text * and say|text * to say",
+    "text my customers|send a text|text message|text them|message their phone|send a message to a phone|whatsapp|notify by text|text the customer|text this number|sms them|send an sms|text this number that|text them that|text him|text her|text my|send a text message|send them a text|send him a text|send her a text|message my customers|text everyone|text all|text a reminder|send a reminder text|sms reminder|text alert|send an alert by text|send texts|send a whatsapp|whatsapp them|message on whatsapp|whatsapp message|send via whatsapp|mass text|text blast|bulk text|text my list|to their mobile|by text message|via sms|by sms|know by text|let them know by text|tell them by text|text dad|text mum|text * and tell|text * and say|text * to say|text the patient|text a patient|text my patient|text patients|text the patients|text the * their|text them their|text the homeowner|text the client|text the guest|text the tenant|text the technician|reply by text",
     "sms|send sms|sms api|bulk sms|mms|text messaging|sms delivery|short code|sender id|a2p|messaging api|whatsapp business|sms gateway|sms messaging|sms marketing|sms notifications|sms alerts|text message api|texting api|programmable sms|two-way sms|2-way sms|sms campaigns|mass texting|bulk messaging|bulk texting|whatsapp api|whatsapp messaging|whatsapp cloud api|rcs|rcs messaging|imessage|viber|mobile messaging|10dlc|toll-free messaging|twilio|vonage|messagebird|plivo|sinch",
   ),
   k(
@@ -1584,8 +1584,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "voice.call",
     "communication.sms",
-    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone|call my|call * landline|landline|place a call|phone call|ring my|robocall|automated call|call them|call him|call her|call the customer|give them a call|give * a call|phone the|phone my|make a phone call|make phone calls|place phone calls|dial this number|dial the number|call on my behalf|call for me|call the restaurant|call the store|call the shop|call and ask|call to confirm|confirm by phone|send a voice message|leave a message|answering machine|answer calls|answer my calls|pick up the phone|phone line|business phone number|forward calls|conference call|voice agent|ai receptionist|receptionist|ring the dentist|ring the doctor|ring the clinic|ring the restaurant|ring the office|ring the shop|ring the store|ring the hotel|ring the salon|ring this number|ring the number|call the dentist|call the doctor|call the clinic|call the hotel|call the salon|call the office|ring * and tell|ring * and remind|ring * and ask|ring him|ring her|ring mum|ring dad|ring grandad|ring grandma|give * a ring|phone * and tell|call * and tell|call * and remind|doesn't read texts|can't read texts",
-    "voice calls|phone calls|voice api|telephony|ivr|voip|sip|outbound calls|voicemail|call recording|programmable voice|inbound calls|call center|call centre|contact center|contact centre|cloud telephony|sip trunking|phone numbers api|call routing|call forwarding|call tracking|conference calling|voice broadcast|voice agents|ai voice agents|ai phone agents|phone agents|conversational voice|answering service|pstn|voice bot|voicebot|dialer|auto dialer|power dialer|place an outbound phone call|place outbound phone calls|places outbound calls|outbound phone call",
+    "call this number|phone them|ring them|make a call|call my customers|leave a voicemail|answer the phone|call my|call * landline|place a call|phone call|ring my|robocall|automated call|call them|call him|call her|call the customer|give them a call|give * a call|phone the|phone my|make a phone call|make phone calls|place phone calls|dial this number|dial the number|call on my behalf|call for me|call the restaurant|call the store|call the shop|call and ask|call to confirm|confirm by phone|send a voice message|leave a message|answering machine|answer calls|answer my calls|pick up the phone|phone line|business phone number|forward calls|conference call|voice agent|ai receptionist|receptionist|ring the dentist|ring the doctor|ring the clinic|ring the restaurant|ring the office|ring the shop|ring the store|ring the hotel|ring the salon|ring this number|ring the number|call the dentist|call the doctor|call the clinic|call the hotel|call the salon|call the office|ring * and tell|ring * and remind|ring * and ask|ring him|ring her|ring mum|ring dad|ring grandad|ring grandma|give * a ring|phone * and tell|call * and tell|call * and remind|doesn't read texts|can't read texts|ring * landline",
+    "voice calls|phone calls|voice api|telephony|ivr|sip|outbound calls|voicemail|call recording|programmable voice|inbound calls|call center|call centre|contact center|contact centre|cloud telephony|sip trunking|phone numbers api|call routing|call forwarding|call tracking|conference calling|voice broadcast|voice agents|ai voice agents|ai phone agents|phone agents|conversational voice|answering service|pstn|voice bot|voicebot|dialer|auto dialer|power dialer|place an outbound phone call|place outbound phone calls|places outbound calls|outbound phone call|voip calls|voip calling|voip api|voip service|voip telephony",
   ),
   k(
     "chat.notify",
@@ -1622,14 +1622,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.tracking",
     "commerce.shipping",
-    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery|where's my parcel|where's my order|where's my shipment|where is my shipment|track my package|track my parcel|track this package|track this parcel|cleared customs|held at customs|stuck in customs|stuck at customs|out of customs|where's my delivery|where is my delivery|when will my parcel arrive|when will my delivery arrive|when will the package arrive|when does my package arrive|when is my package coming|has it shipped|has my order shipped|did it ship|has it been delivered|was it delivered|package delivered|parcel delivered|missing package|missing parcel|lost package|package never arrived|parcel never arrived|never arrived|package stuck|parcel stuck|status of my package|status of my parcel|status of my order|status of my delivery|status of my shipment|tracking info|tracking code|track an order|track my order|track my delivery|track my shipment|track this shipment|track a package|track a parcel|ups package|fedex package|usps package|dhl package|royal mail parcel|where is my ups|where is my fedex|where is my dhl|where is my usps|where is my * order|where's my * order|where is my * package|where is my * parcel|where is my * delivery|the package arrive|our package arrive|the parcel arrive|our parcel arrive|package to arrive|parcel to arrive|will my package arrive|will my parcel arrive|did my package arrive|did my parcel arrive|has my package arrived|has my parcel arrived|when does my parcel arrive",
+    "where is my package|where is my parcel|where is my order|where's my package|has my parcel|when will my package arrive|when will it arrive|when will my order|lost parcel|delivered yet|my delivery|out for delivery|where's my parcel|where's my order|where's my shipment|where is my shipment|track my package|track my parcel|track this package|track this parcel|cleared customs|held at customs|stuck in customs|stuck at customs|out of customs|where's my delivery|where is my delivery|when will my parcel arrive|when will my delivery arrive|when will the package arrive|when does my package arrive|when is my package coming|has it shipped|has my order shipped|did it ship|has it been delivered|was it delivered|package delivered|parcel delivered|missing package|missing parcel|lost package|package never arrived|parcel never arrived|never arrived|package stuck|parcel stuck|status of my package|status of my parcel|status of my order|status of my delivery|status of my shipment|tracking info|tracking code|track an order|track my order|track my delivery|track my shipment|track this shipment|track a package|track a parcel|ups package|fedex package|usps package|dhl package|royal mail parcel|where is my ups|where is my fedex|where is my dhl|where is my usps|where is my * order|where's my * order|where is my * package|where is my * parcel|where is my * delivery|the package arrive|our package arrive|the parcel arrive|our parcel arrive|package to arrive|parcel to arrive|will my package arrive|will my parcel arrive|did my package arrive|did my parcel arrive|has my package arrived|has my parcel arrived|when does my parcel arrive|track the * shipment|track * shipment|fedex shipment|ups shipment|dhl shipment|usps shipment|shipment carrying",
     "package tracking|parcel tracking|shipment tracking|tracking number|tracking numbers|track shipments|tracking events|delivery status|shipment status|carrier tracking|courier tracking|order tracking|tracking updates|tracking status|tracking webhooks|delivery tracking|delivery updates|delivery notifications|delivery events|delivery confirmation|proof of delivery|shipment visibility|track and trace|last-mile tracking|ups tracking|fedex tracking|usps tracking|dhl tracking|multi-carrier tracking|carrier status|estimated delivery date|aftership|17track",
   ),
   k(
     "ship.rates",
     "commerce.shipping",
-    "how much to send|how much to ship|cost to send|cost to ship|cheapest way to send|post a parcel|send a parcel|mail a package|ship a box|ship it to|how much to post|cost to post|post a * box|post a * parcel|post a * package|price to post|how much is postage|how much postage|postage for|postage to|postage cost|cost of postage|shipping cost to|how much will shipping|how much does shipping|how much is shipping|cost of shipping|price of shipping|cheapest shipping|cheapest courier|cheapest carrier|cheapest way to ship|best way to ship|ship a package|ship a parcel|ship this package|ship this parcel|send a package|send this package|send a box|mail a parcel|post a package|post this parcel|book a pickup|schedule a pickup|arrange a pickup|print a shipping label|make a shipping label|create a shipping label|buy a label|buy postage|return label",
-    "shipping rates|shipping rate|shipping cost|shipping costs|postage|rate shopping|rate comparison|carrier rates|shipping labels|shipping label|courier rates|freight rates|shipping quote|shipping quotes|delivery rates|multi-carrier|shipping api|shipping label api|label generation|label printing|postage api|postage rates|postage labels|carrier rate shopping|shipping calculator|shipping rate calculator|shipping price|courier quotes|parcel rates|parcel shipping|package shipping|ship parcels|multi-carrier shipping|shipping software|pickup scheduling|return labels|dimensional weight|easypost|shippo|shipstation|ups rates|fedex rates|usps rates|dhl rates",
+    "how much to send|how much to ship|cost to send|cost to ship|cheapest way to send|post a parcel|send a parcel|mail a package|ship a box|ship it to|how much to post|cost to post|post a * box|post a * parcel|post a * package|price to post|how much is postage|how much postage|postage for|postage to|postage cost|cost of postage|shipping cost to|how much will shipping|how much does shipping|how much is shipping|cost of shipping|price of shipping|cheapest shipping|cheapest courier|cheapest carrier|cheapest way to ship|best way to ship|ship a package|ship a parcel|ship this package|ship this parcel|send a package|send this package|send a box|mail a parcel|post a package|post this parcel|book a pickup|schedule a pickup|arrange a pickup|carrier is cheapest|courier is cheapest|which carrier is cheapest|which carrier is cheaper|cheapest carrier for|cheapest shipping option|cheapest service level",
+    "shipping rates|shipping rate|shipping cost|shipping costs|postage|rate shopping|rate comparison|carrier rates|courier rates|freight rates|shipping quote|shipping quotes|delivery rates|multi-carrier|shipping api|postage api|postage rates|carrier rate shopping|shipping calculator|shipping rate calculator|shipping price|courier quotes|parcel rates|parcel shipping|package shipping|ship parcels|multi-carrier shipping|shipping software|pickup scheduling|dimensional weight|easypost|shippo|shipstation|ups rates|fedex rates|usps rates|dhl rates",
   ),
   k(
     "ship.customs",
@@ -1640,8 +1640,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.freight",
     "commerce.shipping",
-    "where is the ship|where is the container|container arrive|cargo ship|boat position|where is my container|container location|container status|ship location|where is this vessel|vessel position|ship position|track a ship|track this ship|track the vessel|track a container|track my container|when does the ship arrive|when will the ship arrive|ship arrive|vessel arrive|container ship|shipping container|cargo shipment|air cargo|freight quote|freight cost|cost to ship a container|ship a container|move a pallet|ship a pallet|pallets|truckload|full truck|send freight|book freight|ocean shipping|air freight|sea freight|port congestion|where is the tanker|where is this tanker|tanker with imo|vessel with imo|ship with imo|imo number|when does the tanker arrive|when does the vessel reach",
-    "container tracking|ocean freight|freight|vessel tracking|vessels|ais|port calls|bill of lading|logistics|maritime|freight tracking|freight quotes|freight forwarding|freight forwarder|freight booking|ltl|ltl freight|ftl|less than truckload|full truckload|drayage|container shipping|shipping containers|container events|vessel positions|vessel data|ship tracking|ship positions|ais data|marine traffic|port data|supply chain visibility|port arrivals|voyage history|merchant vessels",
+    "shipping container|cargo shipment|air cargo|freight quote|freight cost|cost to ship a container|ship a container|move a pallet|ship a pallet|pallets|truckload|full truck|send freight|book freight|ocean shipping|air freight|sea freight",
+    "ocean freight|freight|logistics|maritime|freight quotes|freight forwarding|freight forwarder|freight booking|ltl|ltl freight|ftl|less than truckload|full truckload|drayage|container shipping|shipping containers",
   ),
   k(
     "product.lookup",
@@ -1661,19 +1661,19 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "booking.appointments",
     "agent.tools",
-    "book an appointment|book a * appointment|make an appointment|schedule an appointment|appointment with|dentist|haircut|hairdresser|barber|massage|reserve a table|book a table|table for two|restaurant reservation|book a room for|get an appointment|book an appointment with|book a slot|book a session|book a consultation|schedule a consultation|make a booking|make a reservation|reserve a spot|reserve a slot|dinner reservation|book dinner|book a restaurant|book lunch|get a table|nail appointment|nails done|hair appointment|book a haircut|book a massage|spa appointment|book a spa|book a class|book a yoga|fitness class|book a tee time|tee time|book a court|appointment at|appointment for|next available appointment|earliest appointment|reschedule my appointment|cancel my appointment|move my appointment|reserve a * court|book a * court|court reservation|reserve a court|dental cleaning|teeth cleaning|dental appointment|dentist appointment|dental checkup|doctor's appointment|doctor appointment|eye exam|annual checkup|book a checkup|schedule a checkup|book a photographer|hire a photographer|book a videographer|gp appointment|book a gp",
+    "book an appointment|book a * appointment|make an appointment|schedule an appointment|appointment with|dentist|haircut|hairdresser|barber|massage|reserve a table|book a table|table for two|restaurant reservation|book a room for|get an appointment|book an appointment with|book a slot|book a session|book a consultation|schedule a consultation|make a booking|make a reservation|reserve a spot|reserve a slot|dinner reservation|book dinner|book a restaurant|book lunch|get a table|nail appointment|nails done|hair appointment|book a haircut|book a massage|spa appointment|book a spa|book a class|book a yoga|fitness class|book a tee time|tee time|book a court|appointment at|appointment for|next available appointment|earliest appointment|reschedule my appointment|cancel my appointment|move my appointment|reserve a * court|book a * court|court reservation|reserve a court|dental cleaning|teeth cleaning|dental appointment|dentist appointment|dental checkup|doctor's appointment|doctor appointment|eye exam|annual checkup|book a checkup|schedule a checkup|book a photographer|hire a photographer|book a videographer|gp appointment|book a gp|schedule * visit|screening visit|reserve table|book table|reserve a table for|table for 2",
     "appointment booking|appointment scheduling|online booking|table reservations|reservation api|booking calendar|scheduling links|appointment api|appointment management|service booking|class booking|salon booking|salon software|spa booking|restaurant bookings|table booking|opentable|resy|tee times|court booking",
   ),
   k(
     "delivery.orders",
     "commerce.products",
-    "order a * pizza|order * pizza|pizza delivery|order food|order dinner|order lunch|takeaway|takeout|to my door|deliver to my|delivered to my|grocery delivery|order groceries|food delivery|order a coffee|groceries delivered|get groceries|groceries|deliver groceries|order a pizza|order pizza|get a pizza|get pizza delivered|order some food|order something to eat|order takeout|order takeaway|order a takeaway|order delivery|get food delivered|food delivered|have food delivered|deliver food|deliver dinner|deliver lunch|deliver a meal|order a meal|order sushi|order a burger|order chinese|order thai|order indian|doordash|ubereats|uber eats|deliveroo|grubhub|instacart|deliver flowers|get flowers delivered|send a courier|same day courier|local courier|courier to pick up|same day delivery|drop off a package|grocery order|food shop delivered|order the weekly shop|order our weekly shop|order my weekly shop|order the food shop|weekly shop delivered|supermarket delivery|delivery slot",
+    "order a * pizza|order * pizza|pizza delivery|order food|order dinner|order lunch|takeaway|takeout|to my door|deliver to my|delivered to my|grocery delivery|order groceries|food delivery|order a coffee|groceries delivered|get groceries|groceries|deliver groceries|order a pizza|order pizza|get a pizza|get pizza delivered|order some food|order something to eat|order takeout|order takeaway|order a takeaway|order delivery|get food delivered|food delivered|have food delivered|deliver food|deliver dinner|deliver lunch|deliver a meal|order a meal|order sushi|order a burger|order chinese|order thai|order indian|doordash|ubereats|uber eats|deliveroo|grubhub|instacart|deliver flowers|get flowers delivered|send a courier|same day courier|local courier|courier to pick up|same day delivery|drop off a package|grocery order|food shop delivered|order the weekly shop|order our weekly shop|order my weekly shop|order the food shop|weekly shop delivered|supermarket delivery|delivery slot|order the * dishes|order these dishes|order those dishes|dishes for delivery",
     "food delivery|meal delivery|restaurant ordering|grocery delivery|last-mile delivery|courier dispatch|on-demand delivery|delivery orders|food ordering|online ordering|online food ordering|restaurant delivery|meal ordering|order delivery|grocery ordering|grocery api|quick commerce|q-commerce|courier api|delivery dispatch|doordash drive|uber direct|delivery fulfilment|delivery fulfillment|white-label delivery",
   ),
   k(
     "mobility.rides",
     "data.other",
-    "call a taxi|call a cab|get a taxi|book a taxi|order a taxi|taxi|cab to|ride to the|ride home|lift to the|pick me up|uber|lyft|rideshare|chauffeur|rent a car|car hire|scooter|rent a van|van hire|hire a van|rent a truck|moving van|need a ride|need a lift|get a ride|get me a ride|book a ride|order a ride|lift to|taxi to|taxi from|cab from|get a cab|book a cab|order a cab|uber to|uber home|airport transfer|airport pickup|drive me to|black car|minicab|hail a cab|rent a bike|rent a scooter|hire a car|rental car|rent a car for|van rental|truck rental|moving truck",
+    "call a taxi|call a cab|get a taxi|book a taxi|order a taxi|taxi|cab to|ride to the|ride home|lift to the|pick me up|uber|lyft|rideshare|chauffeur|rent a car|car hire|scooter|rent a van|van hire|hire a van|rent a truck|moving van|need a ride|need a lift|get a ride|get me a ride|book a ride|order a ride|lift to|taxi to|taxi from|cab from|get a cab|book a cab|order a cab|uber to|uber home|airport transfer|airport pickup|drive me to|black car|minicab|hail a cab|rent a bike|rent a scooter|hire a car|rental car|rent a car for|van rental|truck rental|moving truck|need a 4x4|rent a 4x4|hire a 4x4|a 4x4 for|rent an suv|hire an suv|car for a week|car for the week|picked up at the airport|pick up at the airport|rental agencies|car rental agencies|rental car quotes|daily rental rate",
     "ride hailing|ride-hailing|taxi booking|ridesharing|ride requests|on-demand rides|car rental|car sharing|micromobility|taxi api|taxi dispatch|cab booking|ride booking|ride api|ride-sharing|chauffeur services|airport transfers|rental cars|vehicle rental",
   ),
   k(
@@ -1733,13 +1733,13 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "video.generate",
     "compute.image",
-    "make a video|create a video|generate a video|animate this|animate my|turn it into a video|short clip|video clip|edit my video|cut my video|talking-head|talking head|lip-sync|lip sync|animate this portrait|turn this into a video|turn my photos into a video|video from my photos|video from images|make a clip|make a short video|promo video|explainer video|product video|video ad|animated video|animate a photo|animate an image|bring this photo to life|make it move|talking avatar|ai avatar video|avatar video|make me a video|video montage|slideshow video|video slideshow|add music to my video|cut the video|trim my video|trim the video|join clips|combine clips|merge videos|photo into a * clip|photo into a * video|image into a * clip|image into a * video|picture into a * video|picture into a * clip|moving clip|talking presenter|presenter reading|talking head video",
+    "make a video|create a video|generate a video|animate this|animate my|turn it into a video|short clip|video clip|edit my video|cut my video|talking-head|talking head|lip-sync|lip sync|animate this portrait|turn this into a video|turn my photos into a video|video from my photos|video from images|make a clip|make a short video|promo video|explainer video|product video|video ad|animated video|animate a photo|animate an image|bring this photo to life|make it move|talking avatar|ai avatar video|avatar video|make me a video|video montage|slideshow video|video slideshow|add music to my video|cut the video|trim my video|trim the video|join clips|combine clips|merge videos|photo into a * clip|photo into a * video|image into a * clip|image into a * video|picture into a * video|picture into a * clip|moving clip|talking presenter|presenter reading|talking head video|gen video|gen * video|gen a clip|txt to video|text to video clip|prompt to video",
     "video generation|text-to-video|image-to-video|generated video|video synthesis|video editing|ai video|video rendering|lip sync|ai video generation|ai video generator|video generator|video creation|video maker|photo to video|talking avatars|avatar videos|talking head videos|digital humans|ai presenters|lipsync|face animation|photo animation|clip generation|sora|veo|kling|presenter video|ai avatar|avatar video|talking avatar|script into a video",
   ),
   k(
     "brokerage.orders",
     "data.finance",
-    "buy * shares of|sell * shares of|buy shares of|sell my shares|buy some shares|sell some shares|place an order|place a trade|invest * dollars in|invest * euros in|invest * pounds in|invest my * in|open a brokerage|short sell|limit order|stop loss|market order|place a market order|buy order|sell order|sell my stock|purchase shares|go long|go short|sell short|sell covered calls|place a limit order|set a stop loss|trailing stop|take profit|execute a trade|execute trades|trade for me|rebalance my portfolio|dollar cost average|my brokerage account|interactive brokers|open a * long on|open a * short on|open a * long position|open a * short position|close my * position|close my long|close my short|usdc margin|with * usdc margin|place a perp order|perp order",
+    "buy * shares of|sell * shares of|buy shares of|sell my shares|buy some shares|sell some shares|place an order|place a trade|invest * dollars in|invest * euros in|invest * pounds in|invest my * in|open a brokerage|short sell|limit order|stop loss|market order|place a market order|buy order|sell order|sell my stock|purchase shares|go long|go short|sell short|sell covered calls|place a limit order|set a stop loss|trailing stop|take profit|execute a trade|execute trades|trade for me|rebalance my portfolio|dollar cost average|my brokerage account|interactive brokers|open a * long on|open a * short on|open a * long position|open a * short position|close my * position|close my long|close my short|usdc margin|with * usdc margin|place a perp order|perp order|place * limit order|place * market order|place * stop order|place * buy order|place * sell order|limit buy|limit sell",
     "order execution|brokerage|trade execution|trading api|order routing|place orders|portfolio rebalancing|brokerage api|broker api|stock trading api|commission-free trading|order placement|execute orders|stop orders|fractional shares|robo-advisor|brokerage accounts|ibkr|tradier",
   ),
   k(
@@ -1752,12 +1752,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "insurance.quotes",
     "data.other",
     "insurance|insure my|insurance quote|car insurance|home insurance|health insurance|travel insurance|life insurance|make a claim|file a claim|insure this|shipping insurance|shipment insurance|insure the shipment|insured|get insured|need insurance|insurance for|insurance policy|quote for insurance|insurance premium|how much to insure|cost to insure|extended warranty|claim on my insurance|submit a claim|parametric insurance|insurance that pays out|buy insurance|buy * insurance|weather insurance|event insurance|wedding insurance|insurance that covers|insurance that pays|get me insurance|damage claim|open a damage claim|open a claim|claim with the courier|claim with the carrier|buy travel insurance|travel insurance that covers|get travel insurance|buy a policy|policy that pays out|policy that pays|policy that covers|pays out if|insurance against|cancellation cover|cancellation insurance|insure my wedding|insure the event|an insurance claim|my insurance claim|insurance claim for|the insurance claim",
-    "insurance quotes|insurance api|policy issuance|claims processing|underwriting|insurtech|insurance quotes api|embedded insurance|insurance distribution|insurance products|policy management|policy administration|claims management|claims api|premium calculation|insurance pricing|quote and bind|bind policies|insurance comparison|parcel insurance|cargo insurance|cyber insurance|insurance claims api|insurance claims processing|insurance claims handling",
+    "insurance quotes|insurance api|policy issuance|claims processing|insurtech|insurance quotes api|embedded insurance|insurance distribution|insurance products|policy management|policy administration|claims management|claims api|premium calculation|insurance pricing|quote and bind|bind policies|insurance comparison|parcel insurance|cargo insurance|cyber insurance|insurance claims api|insurance claims processing|insurance claims handling|underwriting api|underwriting platform|automated underwriting|underwriting engine|insurance underwriting",
   ),
   k(
     "home.services",
     "agent.tools",
-    "plumber|electrician|cleaning lady|house cleaner|cleaner for|house cleaning|handyman|fix my sink|fix my roof|fix my boiler|locksmith|movers|moving company|gardener|painter for|house move|moving house|move house|help me move|someone to fix|someone to repair|get it fixed|leaking tap|leaky faucet|leak under|blocked drain|clogged drain|clogged toilet|broken boiler|no hot water|boiler repair|hvac repair|ac repair|fix the ac|mount my tv|assemble furniture|assemble my|ikea furniture|cleaning service|clean my house|clean my apartment|deep clean|end of tenancy clean|carpet cleaning|window cleaning|gutter cleaning|lawn mowing|mow my lawn|mow the lawn|landscaper|pest control|exterminator|roofer|tradesman|tradesperson|odd jobs|house painter|paint my house|pressure washing|quote from movers|moving quote|movers quote|moving estimate|haul my furniture|haul furniture|haul the furniture|move my furniture|furniture moved|movers to haul|movers to move|someone round|get someone round|fix the washing machine|fix my washing machine|repair the washing machine|washing machine repair|fix the dishwasher|fix my dishwasher|fix the fridge|appliance repair|repairman|engineer round",
+    "plumber|electrician|cleaning lady|house cleaner|cleaner for|house cleaning|handyman|fix my sink|fix my roof|fix my boiler|locksmith|movers|moving company|gardener|painter for|house move|moving house|move house|help me move|someone to fix|someone to repair|get it fixed|leaking tap|leaky faucet|leak under|blocked drain|clogged drain|clogged toilet|broken boiler|no hot water|boiler repair|hvac repair|ac repair|fix the ac|mount my tv|assemble furniture|assemble my|ikea furniture|cleaning service|clean my house|clean my apartment|deep clean|end of tenancy clean|carpet cleaning|window cleaning|gutter cleaning|lawn mowing|mow my lawn|mow the lawn|landscaper|pest control|exterminator|roofer|tradesman|tradesperson|odd jobs|house painter|paint my house|pressure washing|quote from movers|moving quote|movers quote|moving estimate|haul my furniture|haul furniture|haul the furniture|move my furniture|furniture moved|movers to haul|movers to move|someone round|get someone round|fix the washing machine|fix my washing machine|repair the washing machine|washing machine repair|fix the dishwasher|fix my dishwasher|fix the fridge|appliance repair|repairman|engineer round|quotes from moving companies|quotes from movers|quote from moving companies|moving company quotes|moving companies to haul",
     "home services|service pros|tradespeople|contractor marketplace|field service|job dispatch|home repair|handyman services|cleaning services|house cleaning services|maid services|plumbing services|electrical services|hvac services|moving services|junk removal|furniture assembly|taskrabbit|thumbtack|trades marketplace",
   ),
   k(
@@ -1788,7 +1788,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "telehealth.care",
     "data.science",
     "talk to a doctor|see a doctor|doctor appointment|prescription|refill my|pharmacy|therapist|therapy session|nurse|telehealth|online doctor|get a prescription|emergency room|nearest er|urgent care|hospital wait|wait time at the nearest|speak to a doctor|speak with a doctor|chat with a doctor|video call with a doctor|virtual doctor|virtual visit|doctor online|see a gp|book a doctor|need a doctor|find a doctor|family doctor|primary care|specialist appointment|dermatologist|psychiatrist|counsellor|counselor|mental health support|online therapy|talk to a therapist|see a therapist|renew my prescription|prescription refill|refill prescription|refills|order my medication|medication delivery|pharmacy delivery|fill a prescription|fill my prescription|sick note|doctor's note|medical certificate|refill my prescription|refill my * prescription|renew my * prescription",
-    "telehealth|telemedicine|e-prescribing|eprescribing|pharmacy api|virtual care|patient scheduling|virtual visits|video consultations|online consultations|doctor on demand|telemedicine api|telehealth api|online pharmacy|pharmacy fulfillment|pharmacy fulfilment|prescription delivery|e-prescriptions|electronic prescriptions|prescription management|mental health platform|teletherapy|async consultations",
+    "telehealth|telemedicine|pharmacy api|virtual care|patient scheduling|virtual visits|video consultations|online consultations|doctor on demand|telemedicine api|telehealth api|online pharmacy|pharmacy fulfillment|pharmacy fulfilment|prescription delivery|prescription management|mental health platform|teletherapy|async consultations",
   ),
   k(
     "money.transfers",
@@ -1817,7 +1817,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.services",
     "data.government",
-    "renew my passport|renew my licence|renew my license|renew my driving licence|apply for a passport|register to vote|get a birth certificate|register my car|pay my parking fine|council tax|renew * passport|passport renewal|renew my visa|renew my id|renew my id card|replace my passport|lost my passport|lost passport|new passport|passport appointment|driving test|book my driving test|driver's license renewal|renew my driver's license|register a car|renew my registration|road tax|car tax|pay a fine|pay my fine|parking fine|parking ticket|speeding ticket|apply for a permit|business license|business licence|marriage certificate|death certificate|voter registration|apply for benefits|food stamps|government form|esta application|visa application|apply for an esta|apply for my esta|apply for a visa|apply for an evisa|apply for an e-visa",
+    "renew my passport|renew my licence|renew my license|renew my driving licence|apply for a passport|register to vote|get a birth certificate|register my car|pay my parking fine|council tax|renew * passport|passport renewal|renew my visa|renew my id|renew my id card|replace my passport|lost my passport|lost passport|new passport|passport appointment|driving test|book my driving test|driver's license renewal|renew my driver's license|register a car|renew my registration|road tax|car tax|pay a fine|pay my fine|parking fine|parking ticket|speeding ticket|apply for a permit|business license|business licence|marriage certificate|death certificate|voter registration|apply for benefits|food stamps|government form|esta application|visa application|apply for an esta|apply for my esta|apply for a visa|apply for an evisa|apply for an e-visa|apply for a * permit|apply for a building permit|pay the parking ticket|pay a parking ticket|pay the * parking ticket|pay this parking ticket|pay the parking fine|pay the * parking fine",
     "citizen services|e-government|permit applications|licence renewals|license renewals|passport renewals|government services|permit management|dmv services|fines payment|parking fines|citation payments|benefits applications|benefits eligibility|government forms api",
   ),
   k(
@@ -1885,5 +1885,329 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "data.maps",
     "reserve a parking|reserve * parking space|reserve * parking spot|book a parking space|book a parking spot|book * parking|reserve parking|book parking|prebook parking|pre-book parking|guaranteed a space|guaranteed a spot",
     "parking reservations|parking booking|parking reservation|prebooked parking|pre-booked parking|reserved parking",
+  ),
+  k(
+    "health.drug_labels",
+    "data.government",
+    "black box warning|boxed warning|prescribing information|package insert|drug label|drug labeling|contraindications section|warnings section|drug monograph|full prescribing",
+    "prescribing information|drug labels|drug labeling|package inserts|boxed warnings|structured product labeling|dailymed|fda-approved labeling|drug monographs|label sections",
+  ),
+  k(
+    "health.drug_interactions",
+    "data.science",
+    "safe to take together|safe to combine|okay to combine|ok to combine|interact with each other|drugs interact|meds interact|medications interact|med rec|medication reconciliation|drug combination|interact with my medication|clash with my|is that combination|is this combination|combination dangerous|dangerous combination|okay to take * while|ok to take * while|safe to take * while|safe to take * with|can i take * with|can i take * while|take * while i'm on",
+    "drug interactions|drug interaction|drug-drug interactions|drug * interactions|drug * interaction|medication interactions|interaction checker|interaction alerts|interacting pair|interacting pairs|clinically significant interactions|pairwise interactions|interaction screening|medication regimen",
+  ),
+  k(
+    "health.adverse_events",
+    "data.science",
+    "spontaneous reports|adverse event reports|safety signal|reported side effects|side effect reports|reports of * side effects",
+    "adverse events|adverse event reports|pharmacovigilance|adverse drug reactions|faers|vaers|disproportionality|post-marketing",
+  ),
+  k(
+    "health.adverse_event_reporting",
+    "agent.tools",
+    "file a medwatch|medwatch report|medwatch form|report an adverse event|report an adverse reaction|report a side effect|submit an adverse event|file an adverse event|submit a safety report|report it to the fda|report to the fda",
+    "adverse event submission|safety report submission|e2b submission|medwatch submission",
+  ),
+  k(
+    "health.clinical_trials",
+    "data.science",
+    "clinical trial|clinical trials|trials recruiting|trial recruiting|studies still enrolling|trials still enrolling|still enrolling patients|studies enrolling|trials enrolling|phase * trial|phase * study|inclusion and exclusion criteria|exclusion criteria|inclusion criteria|trial eligibility|qualify for a trial|qualify for the trial|patient qualifies|trial coordinator|study coordinator|coordinator contact|nct number",
+    "clinical trials|clinical studies|registered clinical studies|clinical trial registry|trial registry|clinicaltrials.gov|recruitment status|eligibility criteria|nct identifiers|nct ids|trial sites|trial search|trial matching",
+  ),
+  k(
+    "health.provider_registry",
+    "data.people",
+    "npi number|npi for|npi of|ordering physician|referring physician|doctor's npi|prescriber's npi|provider's npi",
+    "npi|npi numbers|nppes|national provider registry|provider registry|provider directory|provider lookup|clinician directory|taxonomy code",
+  ),
+  k(
+    "health.medical_coding",
+    "compute.inference",
+    "dx code|dx codes|icd code|icd codes|icd-10 code|diagnosis code|diagnosis codes|code for the diagnosis|code this chart|goes on the claim|billable code",
+    "icd|icd-10|icd-11|icd-10-cm|medical codes|diagnosis codes|diagnosis coding|medical coding|automated coding|billable flags|code suggestions",
+  ),
+  k(
+    "health.fee_schedules",
+    "data.finance",
+    "medicare allow|medicare pay|medicare reimburse|medicare rate|reimbursement rate|fee schedule|cpt code|office visit code|rvu|rvus",
+    "fee schedule|physician fee schedule|cpt|hcpcs|rvus|relative value units|reimbursement rates|payment amounts|medicare rates|cpt codes",
+  ),
+  k(
+    "health.insurance_eligibility",
+    "agent.tools",
+    "does her insurance|does his insurance|does their insurance|copay|co-pay|copays|benefits check",
+    "eligibility verification|insurance eligibility|benefits verification|coverage verification|payer eligibility|eligibility and benefits|270/271",
+  ),
+  k(
+    "science.citation_format",
+    "agent.tools",
+    "bibliography|format my references|format the references|format these references|format citations|cite this|reference list in|ama style|apa style|mla style|chicago style|vancouver style|harvard style|in apa|in mla|bibtex|works cited|dois into|turn * into * bibliography",
+    "citation formatting|formatted reference|formatted references|formatted citations|citation styles|csl styles|bibtex|ris exports|citation generator|reference formatting|bibliography generator",
+  ),
+  k(
+    "science.retractions",
+    "data.science",
+    "retractions|been retracted|withdrawn or flagged|flagged by the journal|pulled by the journal|withdrawn by the journal|expression of concern|retracted papers",
+    "retractions|retraction notices|retracted papers|retraction database|expression-of-concern|expressions of concern|retraction watch",
+  ),
+  k(
+    "chemistry.safety",
+    "data.other",
+    "safety data sheet|sds for|msds for|ppe for|what ppe|which ppe|gloves and respirator|respirator|protective equipment|first aid if|first aid for exposure|exposure limit|exposure limits|safe handling|handling precautions|hazard statements",
+    "safety data sheet|safety data sheets|sds|msds|ghs pictograms|ghs classification|hazard statements|precautionary statements|required ppe|first-aid measures|exposure limits|chemical safety|storage conditions",
+  ),
+  k(
+    "science.gene_info",
+    "data.science",
+    "what chromosome|which chromosome|on chromosome|ortholog|orthologs|homolog|mouse equivalent|mouse homolog|human homolog|equivalent gene|gene function|function of * gene|gene symbol|gene aliases",
+    "gene annotation|gene-level annotation|gene ontology|go terms|orthologs|genomic coordinates|official symbol|gene symbols|ncbi gene|gene summaries|function summary",
+  ),
+  k(
+    "science.protein_structure",
+    "data.science",
+    "alphafold model|pdb file|pdb structure|crystal structure|structure of * protein|pymol|binding pocket|cryo-em structure|folded structure",
+    "protein structure|protein structures|3d structures|alphafold|protein data bank|pdb|mmcif|predicted structures|protein folding|structure prediction|experimental structures",
+  ),
+  k(
+    "science.variants",
+    "data.science",
+    "likely pathogenic|benign variant|vus|variant of uncertain significance|allele frequency|how common is * allele|allele|alleles|rsid|disease-associated|genetic variant|variant classification",
+    "variant annotation|clinvar|dbsnp|gnomad|allele frequencies|population allele frequencies|clinical significance|genetic variants|hgvs|vcf|variant interpretation|snp|snps",
+  ),
+  k(
+    "science.sequence_search",
+    "compute.other",
+    "16s|16s read|bp read|what organism|which organism|closest organism|unknown isolate|bacterial isolate|blast this|blast it|blast my|sequence read",
+    "blast|sequence alignment|sequence similarity|nucleotide sequences|nucleotide and protein|fasta|e-values|percent identity|sequence search",
+  ),
+  k(
+    "education.colleges",
+    "data.other",
+    "grads earn|graduates earn|what do grads|earnings after graduation|student debt|owe when * finish|debt after graduating|graduation rate|completion rate|cost of attendance|which college|best college|nursing degree|nursing school|nursing program|degree program",
+    "college outcomes|college scorecard|graduates' median earnings|completion rates|admission rates|financial aid|cost of attendance|student debt|colleges and universities|college and university|field of study",
+  ),
+  k(
+    "gov.dockets",
+    "data.government",
+    "docket entries|new docket entries|latest docket entries|filed in the * case|filed in the * bankruptcy|case docket|court docket",
+    "docket sheets|dockets|docket entries|pacer|court filings|docket search|docket alerts",
+  ),
+  k(
+    "gov.rulemaking",
+    "data.government",
+    "comments close|comment period|comment deadline|proposed rule|proposed rules|final rule|rulemaking|notice of proposed|docket id|docket ids",
+    "rulemaking|proposed rules|final rules|federal register|comment deadlines|docket ids|code of federal regulations|cfr|regulations.gov|agency rulemaking",
+  ),
+  k(
+    "gov.public_comment",
+    "agent.tools",
+    "submit a public comment|submit a comment|submit comments|submit our comments|file a public comment|file comments|post a public comment|comment on behalf",
+    "comment submission|public comment submission|regulatory comment filing",
+  ),
+  k(
+    "company.trademarks",
+    "data.company",
+    "trademarked|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|own rights to the brand|rights to the name|rights to the brand name|is the name * trademarked|already trademarked|brand name * taken|name as a brand|as a brand name|holding that name|holding the name|using that name as|name is already taken|name already taken|already using that name|already using the name|owns that name|owns the name|already owns that name|rebrand as|rebrands as|rebranding as",
+    "trademark|trademarks|trademark search|trademark registrations|trademark database|word mark|word marks|registered trademarks|pending trademarks|likelihood-of-confusion|likelihood of confusion|goods-and-services class",
+  ),
+  k(
+    "gov.permits",
+    "data.government",
+    "pull a permit|pulled a permit|pulled permits|building permit|permit history|permits pulled|permit on file|permits on file",
+    "building permits|permit data|permits issued|permit records|permit type|electrical permits|plumbing permits|demolition permits|inspection status|permit search",
+  ),
+  k(
+    "gov.campaign_finance",
+    "data.government",
+    "donors to * campaign|biggest donors|top donors|individual donors|campaign donors|campaign contributions|contributed to * campaign|donated to * campaign|gave to * campaign|outside spending|super pac|dark money|pac money|races this cycle|election cycle|spent on * races|spent in * races",
+    "campaign finance|contributions and expenditures|itemized contributions|fec|political contributions|campaign contributions|independent expenditures|donor search|ethics agencies",
+  ),
+  k(
+    "gov.bills",
+    "data.government",
+    "out of committee|through committee|committee vote|bill status|status of * bill|where is * bill|passed the house|passed the senate|who voted no|voted against the|floor vote|house bill|senate bill|bill sponsors|sponsored the bill|track a bill|track this bill",
+    "bill tracking|track bills|legislative tracking|state legislatures|roll call votes|roll-call votes|committee actions|bill text|bills in congress|legislative bills|bill status",
+  ),
+  k(
+    "env.drinking_water",
+    "data.government",
+    "drinking water|tap water|water utility|water system|lead in the water|lead in * water|lead levels|lead pipes|lead and copper|lead action level|water violations|boil water|is the water safe",
+    "public water system|public water systems|drinking water|contaminant sampling|water quality|health-based violations|sdwis|water utilities",
+  ),
+  k(
+    "env.streamflow",
+    "data.weather",
+    "cfs|how many cfs|river flow|river flows|river running|how high is the river",
+    "streamflow|stream flow|stream gauges|river gauges|gauge height|river monitoring|flood stage|river levels|river level|discharge data",
+  ),
+  k(
+    "env.contaminated_sites",
+    "data.maps",
+    "toxic waste|cleanup site|cleanup sites|superfund|brownfield|brownfields|contaminated site|contaminated sites|contaminated land|polluted site|hazardous waste site|toxic site|toxic sites|dump site",
+    "superfund|brownfield|brownfields|contaminated sites|cleanup status|contaminants of concern|hazardous waste sites|npl sites",
+  ),
+  k(
+    "health.hospital_quality",
+    "data.other",
+    "readmission rate|readmission rates|readmissions|hospital mortality|best hospital|best hospitals|hospital ratings|hospital quality|hospital star rating|top-rated hospitals|safest hospital|nursing home ratings|best nursing home|hospital rankings",
+    "hospital quality|quality measures|readmission|readmission and mortality|hospital compare|care compare|nursing home quality|patient survey scores|hcahps|hospital star ratings|overall star ratings",
+  ),
+  k(
+    "health.dosing",
+    "compute.other",
+    "mg/kg|mg per kg|units/kg|units per kg|ml per dose|set the pump|pump rate|drip rate|infusion rate|weight-based dose|weight based dosing|pediatric dose|paediatric dose|dose for a child|renal dosing|renal dose|creatinine clearance|dose calculation|calculate the dose|calculate a dose",
+    "dosage calculations|dose calculations|dose calculator|dosing calculator|weight-based doses|bsa-based|infusion rates|drip rates|renal dose adjustments|pediatric dosing|dosing calculations|clinical calculators",
+  ),
+  k(
+    "health.immunizations",
+    "data.science",
+    "what shots does|what shots do|which shots does|which shots do|vaccines does|which vaccines|what vaccines|catch-up schedule|catch-up vaccines|vaccination schedule|vaccine schedule|immunization schedule|vaccines due|shots due|booster due|dtap|mmr|tdap|immunization record|vaccination record",
+    "immunization schedules|immunization schedule|vaccination schedules|catch-up immunization|catch-up schedules|acip|vaccine history|vaccine recommendations|immunization recommendations|vaccine schedules",
+  ),
+  k(
+    "science.grants",
+    "data.science",
+    "funded to study|funded to research|nih funded|nsf funded|grants to study|grant to study|research funding|nih grants|nsf grants|nih funding|who funded the research",
+    "research grants|awarded research grants|federal funders|principal investigator|award amount|funded projects",
+  ),
+  k(
+    "health.device_approvals",
+    "data.government",
+    "510(k)|510k|predicate device|predicate devices|device clearance|fda clearance|fda cleared|cleared by the fda|cleared against|pma approval|device approval|fda decision summary",
+    "premarket clearance|premarket approval|510(k)|pma|predicate devices|decision summaries|de novo decisions|de novo classification|device approvals|medical device approvals|device clearances|clearance and approval",
+  ),
+  k(
+    "nonprofit.filings",
+    "data.company",
+    "form 990|latest 990|their 990|990 filing|nonprofit salaries|charity ceo|nonprofit ceo|foundation ceo|ceo of the * foundation|ceo of the * charity|ceo of the * nonprofit|executive pay at|nonprofit revenue",
+    "form 990|990 filings|irs form 990|tax-exempt organizations|exempt organizations|nonprofit financials|nonprofit financial data",
+  ),
+  k(
+    "health.license_verify",
+    "identity.kyc",
+    "license is active|licence is active|nursing license|nursing licence|medical license|medical licence|pharmacist license|board discipline|board disciplinary|disciplinary history",
+    "license verification|licence verification|professional licenses|professional licences|primary-source verification|state boards|licensing boards|disciplinary actions",
+  ),
+  k(
+    "health.eprescribe",
+    "agent.tools",
+    "send a refill|send * refill|send a prescription|send * prescription to|send the prescription|call in a prescription|call in * prescription|e-prescribe|eprescribe",
+    "e-prescribing|eprescribing|e-prescriptions|electronic prescriptions|prescription routing|erx|surescripts",
+  ),
+  k(
+    "health.bed_availability",
+    "agent.tools",
+    "crisis bed|psychiatric bed|psych bed|bed availability|hospital bed|icu bed|inpatient bed",
+    "bed availability|bed registry|bed tracking|bed board|bed management",
+  ),
+  k(
+    "science.lab_orders",
+    "commerce.products",
+    "custom oligos|oligos|order primers|order * primers|pcr primers|primer synthesis|oligo synthesis|gene synthesis|order reagents|order antibodies|lab supplies|order * oligos|96-well plate",
+    "oligo synthesis|custom oligos|gene synthesis|custom dna synthesis|lab reagents|reagent ordering|lab supply ordering",
+  ),
+  k(
+    "gov.foia",
+    "agent.tools",
+    "foia|foia request|submit a foia|file a foia|freedom of information|freedom of information request|public records request|records request|open records request",
+    "foia requests|foia submission|public records requests|records request management|foia tracking",
+  ),
+  k(
+    "science.journal_finder",
+    "agent.tools",
+    "which journal should|which journal to|what journal should|journal to submit to|submit my manuscript to|best journal for",
+    "journal finder|journal recommender|journal recommendations|journal matching|journal suggestions|manuscript matching",
+  ),
+  k(
+    "gov.polling_places",
+    "data.government",
+    "polling place|polling places|polling station|my polling place|where do i vote|where can i vote|where to vote|voting location|early voting location|ballot drop box|drop box location",
+    "polling places|polling locations|polling place lookup|voter information|ballot drop boxes|early voting sites",
+  ),
+  k(
+    "weather.pollen",
+    "data.weather",
+    "pollen|allergy|allergies|hay fever|pollen today|sneezing|allergy season",
+    "pollen count|pollen counts|pollen forecast|pollen data|allergen forecast|pollen levels|pollen index|pollen outlook|pollen types|allergy risk|allergy forecast|pollen readings",
+  ),
+  k(
+    "travel.ticketing",
+    "data.other",
+    "e-ticket|e-tickets|e-ticket number|e-ticket numbers|issue the tickets|issue the ticket|ticket the booking|ticket the reservation|purchase the fare|buy the fare|book the fare|book this fare|purchase the flight|purchase the flights|buy the flight|buy the flights",
+    "air ticketing|airline ticketing|flight ticketing|ticket issuance|e-ticket issuance|issue e-tickets|issues e-tickets|ndc ticketing",
+  ),
+  k(
+    "travel.baggage",
+    "data.other",
+    "lost luggage|lost baggage|lost suitcase|lost the * suitcase|lost my suitcase|lost my luggage|lost the * luggage|baggage claim|delayed bag|delayed baggage|delayed luggage|mishandled bag|bag tag|baggage tag|where is my suitcase|where is my luggage|luggage tracking|track my luggage|track my bag|file a baggage claim",
+    "baggage tracking|mishandled baggage|worldtracer|baggage claims|lost baggage|luggage tracking|baggage tracing",
+  ),
+  k(
+    "ship.vessel_tracking",
+    "commerce.shipping",
+    "where is the ship|where is the container|container arrive|boat position|where is my container|container location|container status|ship location|where is this vessel|vessel position|ship position|track a ship|track this ship|track the vessel|track a container|track my container|when does the ship arrive|when will the ship arrive|ship arrive|vessel arrive|port congestion|where is the tanker|where is this tanker|tanker with imo|vessel with imo|ship with imo|imo number|when does the tanker arrive|when does the vessel reach|is the ship due|ship due at|ship due in|vessel due at|is the vessel due|eta of the ship|eta of the vessel|vessel eta|container number|container ship|cargo ship|container ships|cargo ships",
+    "container tracking|vessel tracking|vessels|ais|port calls|bill of lading|freight tracking|container events|vessel positions|vessel data|ship tracking|ship positions|ais data|marine traffic|port data|supply chain visibility|port arrivals|voyage history|merchant vessels",
+  ),
+  k(
+    "ship.labels",
+    "commerce.shipping",
+    "print a shipping label|make a shipping label|create a shipping label|buy a label|buy postage|return label|shipping label pdf|generate the label|generate a label|generate the shipping label|pay for the label|pay for the shipping label|purchase the label|purchase a label|buy the label|print the label|label for the box|label for the parcel|prepaid label|prepaid shipping label|postage label|print * label|buy * label|print a label|print label|label to print|usps label|ups label|fedex label|dhl label|shipping label for|label for this package|label for my parcel|return shipping label",
+    "shipping labels|shipping label|label generation|label printing|postage labels|shipping label api|return labels|label purchase|buy postage|print labels|buy labels|purchase labels|postage purchase|prepaid labels|return label generation",
+  ),
+  k(
+    "ship.customs_filing",
+    "commerce.shipping",
+    "submit the customs declaration|submit a customs declaration|submit customs declarations|file the customs declaration|file a customs declaration|file customs declarations|lodge the customs declaration|lodge a customs declaration|customs portal|file the export declaration|submit the export declaration|file the eei|aes filing",
+    "customs filing|electronic customs filing|customs declaration filing|customs submission|customs brokerage|aes filing|eei filing|isf filing|ens filing|export declaration filing",
+  ),
+  k(
+    "realestate.records",
+    "data.government",
+    "who owns this property|who owns this house|owns the house|owns the property|owns the building|owns the duplex|owns the home|owns the condo|owner of record|liens recorded|recorded liens|liens against|liens on the|lien on the|any liens|title search|deed history",
+    "property records|deed records|property ownership|owner of record|recorded mortgages|deed and sale history|title records|lien records|recorded liens",
+  ),
+  k(
+    "events.venues",
+    "data.other",
+    "event space|event spaces|event venue|event venues|venue hire|venue for hire|hire a venue|rent a venue|venue to rent|venues to rent|wedding venue|wedding venues|party venue|banquet hall|banquet halls|function room|function rooms|private dining room|private event space|space for a party|spaces that can seat|space that can seat|venue that can seat|venues that can seat|spaces * can seat|offsite venue|conference venue|meeting space for",
+    "event spaces|event space|venue hire|venue rental|venue marketplace|private event spaces|banquet halls|wedding venues|function rooms|spaces for hire|seated and standing capacity|hire fees|venue availability",
+  ),
+  k(
+    "booking.venue",
+    "agent.tools",
+    "reserve the venue|book the venue|reserve the * loft|book the * loft|reserve the space|book the space|hold the date|pay the deposit to|pay a deposit to|put down a deposit|deposit to hold|deposit to secure",
+    "venue booking api|instant venue booking|book venues instantly|venue deposits",
+  ),
+  k(
+    "events.ticket_checkout",
+    "commerce.products",
+    "buy the seats|buy these seats|buy those seats|purchase the seats|purchase these seats|pair in section|seats in section|tickets in section|transfer the tickets|tickets transferred to|send the tickets to",
+    "ticket checkout|ticket purchase api|buy tickets on behalf|ticket transfer|mobile ticket transfer",
+  ),
+  k(
+    "text.product_copy",
+    "compute.inference",
+    "persuasive description|write a product description|write product descriptions|write the product description|product copy|listing copy|sales copy|marketing copy|copywriting|title and bullets|title bullets and|bullets and a * description|bullet points and a description|product page copy|into a title",
+    "product copy|product description generator|seo product titles|listing copy|ai copywriting|marketing copy|sales copy|long descriptions|brand voice",
+  ),
+  k(
+    "vehicles.value",
+    "data.finance",
+    "trade-in and private|private sale value|private sale values|private party value|private party values|private party price|dealer retail value|value of my car|value of the car|value of this car|what the car is worth|car's value|vehicle value|fair trade-in",
+    "vehicle market values|used vehicle values|used car values|private party|dealer retail|trade-in values|vehicle valuations|car valuations",
+  ),
+  k(
+    "utilities.lookup",
+    "data.other",
+    "which * companies serve|which * providers serve|electric company|electric companies|utility companies|utility providers|set up utilities|set up the utilities|utilities set up",
+    "utility providers|utility provider lookup|broadband availability|isp availability|providers serve|utility setup|utility connections|move-in utilities",
+  ),
+  k(
+    "home.repair_costs",
+    "data.other",
+    "cost of replacing|cost to replace|how much to replace|price to replace|repair cost|repair costs|remodel cost|renovation cost|cost to fix the|how much to fix the",
+    "repair cost estimates|cost estimates for home repair|home repair costs|remodeling costs|renovation costs|labor and material|repair cost data|cost guide",
   ),
 ];
