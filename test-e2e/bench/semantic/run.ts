@@ -40,94 +40,56 @@ import { seedListings } from "../api/seed.js";
 import { bareServer } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
-import { ANOTHER_DUPLICATES, ANOTHER_LISTINGS, ANOTHER_NEEDS, ANOTHER_UNSERVED } from "./another.js";
-import {
-  EIGHTEENTH_DUPLICATES,
-  EIGHTEENTH_LISTINGS,
-  EIGHTEENTH_NEEDS,
-  EIGHTEENTH_UNSERVED,
-} from "./eighteenth.js";
-import { EIGHTH_DUPLICATES, EIGHTH_LISTINGS, EIGHTH_NEEDS, EIGHTH_UNSERVED } from "./eighth.js";
-import { ELEVENTH_DUPLICATES, ELEVENTH_LISTINGS, ELEVENTH_NEEDS, ELEVENTH_UNSERVED } from "./eleventh.js";
-import {
-  FIFTEENTH_DUPLICATES,
-  FIFTEENTH_LISTINGS,
-  FIFTEENTH_NEEDS,
-  FIFTEENTH_UNSERVED,
-} from "./fifteenth.js";
-import { FIFTH_DUPLICATES, FIFTH_LISTINGS, FIFTH_NEEDS, FIFTH_UNSERVED } from "./fifth.js";
-import {
-  FOURTEENTH_DUPLICATES,
-  FOURTEENTH_LISTINGS,
-  FOURTEENTH_NEEDS,
-  FOURTEENTH_UNSERVED,
-} from "./fourteenth.js";
-import { FOURTH_DUPLICATES, FOURTH_LISTINGS, FOURTH_NEEDS, FOURTH_UNSERVED } from "./fourth.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
-import {
-  NINETEENTH_DUPLICATES,
-  NINETEENTH_LISTINGS,
-  NINETEENTH_NEEDS,
-  NINETEENTH_UNSERVED,
-} from "./nineteenth.js";
-import { NINTH_DUPLICATES, NINTH_LISTINGS, NINTH_NEEDS, NINTH_UNSERVED } from "./ninth.js";
-import { OUTSIDE_DUPLICATES, OUTSIDE_LISTINGS, OUTSIDE_NEEDS, OUTSIDE_UNSERVED } from "./outside.js";
-import { SECOND_DUPLICATES, SECOND_LISTINGS, SECOND_NEEDS, SECOND_UNSERVED } from "./second.js";
-import {
-  SEVENTEENTH_DUPLICATES,
-  SEVENTEENTH_LISTINGS,
-  SEVENTEENTH_NEEDS,
-  SEVENTEENTH_UNSERVED,
-} from "./seventeenth.js";
-import { SEVENTH_DUPLICATES, SEVENTH_LISTINGS, SEVENTH_NEEDS, SEVENTH_UNSERVED } from "./seventh.js";
-import {
-  SIXTEENTH_DUPLICATES,
-  SIXTEENTH_LISTINGS,
-  SIXTEENTH_NEEDS,
-  SIXTEENTH_UNSERVED,
-} from "./sixteenth.js";
-import { SIXTH_DUPLICATES, SIXTH_LISTINGS, SIXTH_NEEDS, SIXTH_UNSERVED } from "./sixth.js";
-import { TENTH_DUPLICATES, TENTH_LISTINGS, TENTH_NEEDS, TENTH_UNSERVED } from "./tenth.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
-import {
-  THIRTEENTH_DUPLICATES,
-  THIRTEENTH_LISTINGS,
-  THIRTEENTH_NEEDS,
-  THIRTEENTH_UNSERVED,
-} from "./thirteenth.js";
-import { TWELFTH_DUPLICATES, TWELFTH_LISTINGS, TWELFTH_NEEDS, TWELFTH_UNSERVED } from "./twelfth.js";
-import {
-  TWENTIETH_DUPLICATES,
-  TWENTIETH_LISTINGS,
-  TWENTIETH_NEEDS,
-  TWENTIETH_UNSERVED,
-} from "./twentieth.js";
-import {
-  TWENTYFIRST_DUPLICATES,
-  TWENTYFIRST_LISTINGS,
-  TWENTYFIRST_NEEDS,
-  TWENTYFIRST_UNSERVED,
-} from "./twentyfirst.js";
-import {
-  TWENTYFOURTH_DUPLICATES,
-  TWENTYFOURTH_LISTINGS,
-  TWENTYFOURTH_NEEDS,
-  TWENTYFOURTH_UNSERVED,
-} from "./twentyfourth.js";
-import {
-  TWENTYSECOND_DUPLICATES,
-  TWENTYSECOND_LISTINGS,
-  TWENTYSECOND_NEEDS,
-  TWENTYSECOND_UNSERVED,
-} from "./twentysecond.js";
-import {
-  TWENTYTHIRD_DUPLICATES,
-  TWENTYTHIRD_LISTINGS,
-  TWENTYTHIRD_NEEDS,
-  TWENTYTHIRD_UNSERVED,
-} from "./twentythird.js";
+
+/**
+ * The sets measured each in a directory of its own, in print order. Each file `./<name>.ts` exports
+ * `<NAME>_LISTINGS`, `<NAME>_DUPLICATES`, `<NAME>_NEEDS` and `<NAME>_UNSERVED`; a new set is added here only.
+ */
+const APART_SETS = [
+  "outside",
+  "second",
+  "another",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+  "thirteenth",
+  "fourteenth",
+  "fifteenth",
+  "sixteenth",
+  "seventeenth",
+  "eighteenth",
+  "nineteenth",
+  "twentieth",
+  "twentyfirst",
+  "twentysecond",
+  "twentythird",
+  "twentyfourth",
+] as const;
+
+async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
+  const mod = (await import(`./${name}.js`)) as Record<string, unknown>;
+  const part = (what: string) => {
+    const value = mod[`${name.toUpperCase()}_${what}`];
+    if (value === undefined) throw new Error(`${name}.ts exports no ${name.toUpperCase()}_${what}`);
+    return value;
+  };
+  return [
+    name,
+    part("LISTINGS") as Listing[],
+    part("DUPLICATES") as Record<string, string>,
+    { name, needs: part("NEEDS") as [string, string][], unserved: part("UNSERVED") as string[] },
+  ];
+}
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -427,83 +389,17 @@ if (QUALITY) {
   // The outside, second, another, fourth, fifth and sixth sets (outside.ts … sixth.ts): 60 listings each
   // of common kinds of paid API, worded by engineers who read neither the matcher, its lexicon nor the other sets,
   // with their needs; each measured in a directory of its 60 listings alone, as the issue's own labelled set is.
-  const apartSet = (
-    name: string,
-    listings: Listing[],
-    duplicates: Record<string, string>,
-    needs: [string, string][],
-    unserved: string[],
-  ): [string, Listing[], Record<string, string>, NeedSet] => [
-    name,
-    listings,
-    duplicates,
-    { name, needs, unserved },
-  ];
-  const apart = [
-    apartSet("outside", OUTSIDE_LISTINGS, OUTSIDE_DUPLICATES, OUTSIDE_NEEDS, OUTSIDE_UNSERVED),
-    apartSet("second", SECOND_LISTINGS, SECOND_DUPLICATES, SECOND_NEEDS, SECOND_UNSERVED),
-    apartSet("another", ANOTHER_LISTINGS, ANOTHER_DUPLICATES, ANOTHER_NEEDS, ANOTHER_UNSERVED),
-    apartSet("fourth", FOURTH_LISTINGS, FOURTH_DUPLICATES, FOURTH_NEEDS, FOURTH_UNSERVED),
-    apartSet("fifth", FIFTH_LISTINGS, FIFTH_DUPLICATES, FIFTH_NEEDS, FIFTH_UNSERVED),
-    apartSet("sixth", SIXTH_LISTINGS, SIXTH_DUPLICATES, SIXTH_NEEDS, SIXTH_UNSERVED),
-    apartSet("seventh", SEVENTH_LISTINGS, SEVENTH_DUPLICATES, SEVENTH_NEEDS, SEVENTH_UNSERVED),
-    apartSet("eighth", EIGHTH_LISTINGS, EIGHTH_DUPLICATES, EIGHTH_NEEDS, EIGHTH_UNSERVED),
-    apartSet("ninth", NINTH_LISTINGS, NINTH_DUPLICATES, NINTH_NEEDS, NINTH_UNSERVED),
-    apartSet("tenth", TENTH_LISTINGS, TENTH_DUPLICATES, TENTH_NEEDS, TENTH_UNSERVED),
-    apartSet("eleventh", ELEVENTH_LISTINGS, ELEVENTH_DUPLICATES, ELEVENTH_NEEDS, ELEVENTH_UNSERVED),
-    apartSet("twelfth", TWELFTH_LISTINGS, TWELFTH_DUPLICATES, TWELFTH_NEEDS, TWELFTH_UNSERVED),
-    apartSet("thirteenth", THIRTEENTH_LISTINGS, THIRTEENTH_DUPLICATES, THIRTEENTH_NEEDS, THIRTEENTH_UNSERVED),
-    apartSet("fourteenth", FOURTEENTH_LISTINGS, FOURTEENTH_DUPLICATES, FOURTEENTH_NEEDS, FOURTEENTH_UNSERVED),
-    apartSet("fifteenth", FIFTEENTH_LISTINGS, FIFTEENTH_DUPLICATES, FIFTEENTH_NEEDS, FIFTEENTH_UNSERVED),
-    apartSet("sixteenth", SIXTEENTH_LISTINGS, SIXTEENTH_DUPLICATES, SIXTEENTH_NEEDS, SIXTEENTH_UNSERVED),
-    apartSet(
-      "seventeenth",
-      SEVENTEENTH_LISTINGS,
-      SEVENTEENTH_DUPLICATES,
-      SEVENTEENTH_NEEDS,
-      SEVENTEENTH_UNSERVED,
-    ),
-    apartSet("eighteenth", EIGHTEENTH_LISTINGS, EIGHTEENTH_DUPLICATES, EIGHTEENTH_NEEDS, EIGHTEENTH_UNSERVED),
-    apartSet("nineteenth", NINETEENTH_LISTINGS, NINETEENTH_DUPLICATES, NINETEENTH_NEEDS, NINETEENTH_UNSERVED),
-    apartSet("twentieth", TWENTIETH_LISTINGS, TWENTIETH_DUPLICATES, TWENTIETH_NEEDS, TWENTIETH_UNSERVED),
-    apartSet(
-      "twentyfirst",
-      TWENTYFIRST_LISTINGS,
-      TWENTYFIRST_DUPLICATES,
-      TWENTYFIRST_NEEDS,
-      TWENTYFIRST_UNSERVED,
-    ),
-    apartSet(
-      "twentysecond",
-      TWENTYSECOND_LISTINGS,
-      TWENTYSECOND_DUPLICATES,
-      TWENTYSECOND_NEEDS,
-      TWENTYSECOND_UNSERVED,
-    ),
-    apartSet(
-      "twentythird",
-      TWENTYTHIRD_LISTINGS,
-      TWENTYTHIRD_DUPLICATES,
-      TWENTYTHIRD_NEEDS,
-      TWENTYTHIRD_UNSERVED,
-    ),
-    apartSet(
-      "twentyfourth",
-      TWENTYFOURTH_LISTINGS,
-      TWENTYFOURTH_DUPLICATES,
-      TWENTYFOURTH_NEEDS,
-      TWENTYFOURTH_UNSERVED,
-    ),
-  ];
+  const apart: [string, Listing[], Record<string, string>, NeedSet][] = [];
+  for (const name of APART_SETS)
+    if (only === undefined || only === "true" || only === name) apart.push(await apartSet(name));
   for (const [name, listings, duplicates, set] of apart)
-    if (only === undefined || only === "true" || only === name)
-      printQuality(
-        `Quality on the ${name} set`,
-        listings,
-        duplicates,
-        [set],
-        await measureQuality(`${DB_PREFIX}_${name}`, listings, duplicates, [set], swept),
-      );
+    printQuality(
+      `Quality on the ${name} set`,
+      listings,
+      duplicates,
+      [set],
+      await measureQuality(`${DB_PREFIX}_${name}`, listings, duplicates, [set], swept),
+    );
 }
 
 // ---- 2. latency -------------------------------------------------------------------------------
