@@ -15,7 +15,9 @@ import {
   lexicalOverlap,
   likelyCategories,
   listingKinds,
+  looseOnly,
   MATCH,
+  needEvidence,
   needStemHashes,
   type SearchEvent,
   stemHashes,
@@ -149,6 +151,33 @@ describe("fusing the evidence", () => {
       ),
     ).toEqual(["unknown"]);
     expect(gate([s("unknown", MATCH.floor - 0.001, 0, true)], { ...MATCH, kindless: "pass" }, 1)).toEqual([]);
+  });
+
+  it("a need naming kinds by single words only: a listing naming one lifts the kind gate, none empties", () => {
+    const s = (id: string, relevance: number, sharedPrimary: number) => ({
+      id,
+      relevance,
+      sharedKinds: sharedPrimary,
+      sharedPrimary,
+      kindless: false,
+      similarity: relevance,
+    });
+    const top = MATCH.kindFloor + 0.1;
+    const scored = [s("other", top + 0.01, 0), s("named", top, 1)];
+    // "what is this coin my uncle left me worth": "coin" names crypto prices, and a coin dealer's listing names none.
+    expect(gate(scored, MATCH, 1, true).map((x) => x.id)).toEqual(["other", "named"]);
+    expect(gate(scored, MATCH, 1, false).map((x) => x.id)).toEqual(["named"]);
+    // Nothing names the word's kind: still empty, as for a need naming kinds by longer phrases.
+    expect(gate([s("other", top, 0), s("other2", top - 0.01, 0)], MATCH, 1, true)).toEqual([]);
+    // Under the floor: empty.
+    expect(
+      gate([s("other", MATCH.floor - 0.01, 0), s("named", MATCH.floor - 0.02, 1)], MATCH, 1, true),
+    ).toEqual([]);
+    // Which needs count as naming kinds by single words only.
+    expect(looseOnly(needEvidence("what is this coin my uncle left me worth"))).toBe(true);
+    expect(looseOnly(needEvidence("any snow in Oslo"))).toBe(true);
+    expect(looseOnly(needEvidence("will I need an umbrella in Paris tomorrow"))).toBe(false);
+    expect(looseOnly(needEvidence("the history of Byzantium"))).toBe(false);
   });
 
   it("kindSpread: a kind named only by a listing far from the need in meaning is not taken as the need's", () => {

@@ -329,6 +329,7 @@ if (QUALITY) {
     { kindWordsWeight: 0.1 },
     { kindWordsWeight: 0.15 },
     { kindWordsWeight: 0.1, lexicalWeight: 0.1 },
+    { looseKinds: "gate" },
   ];
   // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
   // BENCH_VARIANTS='[{"floor":0.3}]': the shipped parameters and these variants only, on every set measured.

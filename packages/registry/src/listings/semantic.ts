@@ -11,6 +11,7 @@ import {
   gate,
   kindStemHashes,
   likelyCategories,
+  looseOnly,
   MATCH,
   type MatchParams,
   needEvidence,
@@ -222,9 +223,12 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
       }
       const need = needEvidence(key, params);
       const match: Match = {
-        ids: gate(fuse(need, candidates, categorySimilarity, params), params, need.kinds.length).map(
-          (s) => s.id,
-        ),
+        ids: gate(
+          fuse(need, candidates, categorySimilarity, params),
+          params,
+          need.kinds.length,
+          params.looseKinds === "open" && looseOnly(need),
+        ).map((s) => s.id),
         categories: likelyCategories(categorySimilarity, params, need.kinds),
         // The kinds the gate asked a listing to name (a no-match note names them).
         kinds: kindIds(params.kindGateOn === "primary" ? need.primary : need.kinds),
