@@ -12,12 +12,15 @@ import {
   IDENTIFIERS,
   kindIds,
   kindMatches,
+  kindStemHashes,
   kindsOf,
   LEXICON,
+  lexicalOverlap,
   likelyCategories,
   listingKinds,
   MATCH,
   markIdentifiers,
+  needStemHashes,
   normalise,
   primaryKinds,
   SERVICE_KINDS,
@@ -474,6 +477,40 @@ describe("kinds as evidence and in the gate", () => {
     );
     const unfocused = fuse(need, [both, scores], new Map(), { ...MATCH, kindFocus: 0 });
     expect(unfocused[0]!.relevance).toBeCloseTo(unfocused[1]!.relevance, 6);
+  });
+
+  it("a description stuffed with words, or a listing naming many kinds, gains no more than an honest one", () => {
+    const need = "will it rain in Paris tomorrow";
+    const honestText = "Rain forecast for any city";
+    let seed = 11;
+    const letter = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCharCode(97 + (seed % 26));
+    };
+    const filler = Array.from({ length: 400 }, () => Array.from({ length: 7 }, letter).join("")).join(" ");
+    const stuffedText = `${honestText}: Paris tomorrow ${filler}`;
+    const honest: Candidate = { ...candidate("honest", 0.5, honestText), category: "data.weather" };
+    const stuffed: Candidate = { ...candidate("stuffed", 0.5, stuffedText), category: "data.weather" };
+    expect(stuffed.stems.length).toBeGreaterThan(300);
+    expect(kindIds(stuffed.kinds)).toEqual(kindIds(honest.kinds));
+    // Unscaled, the stuffed listing's share of the need's words (all of them) would put it first.
+    const unscaled = { ...MATCH, lexicalLength: Number.POSITIVE_INFINITY };
+    expect(fuse(need, [honest, stuffed], new Map(), unscaled)[0]!.id).toBe("stuffed");
+    expect(fuse(need, [honest, stuffed], new Map())[0]!.id).toBe("honest");
+
+    // Naming many kinds (here every kind): their phrases hold most of a need's words.
+    const match = "will it rain for the cricket match in Leeds tomorrow";
+    const every = Uint16Array.from(LEXICON.kinds.map((_, i) => i));
+    const named: Candidate = { ...honest, kindStems: kindStemHashes(honest.kinds) };
+    const stuffer: Candidate = { ...honest, id: "stuffer", kinds: every, kindStems: kindStemHashes(every) };
+    const share = (c: Candidate) => lexicalOverlap(needStemHashes(match), c.kindStems!);
+    expect(share(stuffer)).toBeGreaterThan(share(named));
+    // A need whose words the lexicon reads as no kind (the kind term, with its focus, plays no part).
+    const none = new Uint16Array(0);
+    const words = { stems: needStemHashes(match), kinds: none, primary: none, longest: 0 };
+    const unscaledKinds = { ...MATCH, kindWordsKinds: Number.POSITIVE_INFINITY };
+    expect(fuse(words, [named, stuffer], new Map(), unscaledKinds)[0]!.id).toBe("stuffer");
+    expect(fuse(words, [named, stuffer], new Map())[0]!.id).toBe("honest");
   });
 
   it("a need naming no kind is gated as before: the floor, then the band", () => {

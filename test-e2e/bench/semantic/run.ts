@@ -334,6 +334,8 @@ if (QUALITY) {
     { kindWordsWeight: 0.15 },
     { kindWordsWeight: 0.1, lexicalWeight: 0.1 },
     { looseKinds: "gate" },
+    // The weights before 2026-11-27's third session (words 0.15, kind words 0.05, band 0.03, floors 0.32).
+    { lexicalWeight: 0.15, kindWordsWeight: 0.05, band: 0.03, floor: 0.32, kindFloor: 0.32 },
   ];
   // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
   // BENCH_VARIANTS='[{"floor":0.3}]': the shipped parameters and these variants only, on every set measured.

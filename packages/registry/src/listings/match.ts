@@ -6,7 +6,9 @@
  *   relevance = cosine(need, listing)
  *             + CATEGORY_WEIGHT × (cosine(need, listing's category profile) − the need's best category cosine)
  *             + LEXICAL_WEIGHT × share of the need's content words found in the listing's name and description
+ *                               (× √(40 / its stems) past 40 stems)
  *             + KIND_WORDS_WEIGHT × share of them found in the phrases of the kinds the listing names
+ *                               (× √(4 / kinds it names) past 4 kinds)
  *             + KIND_WEIGHT × share of the need's kinds of service that the listing also names (kinds.ts)
  *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
@@ -66,6 +68,18 @@ export interface MatchParams {
    */
   kindWordsWeight: number;
   /**
+   * A listing with more content stems than this has its word share scaled by √(this / its stems): a long
+   * description holds more of any need's words by chance, and a description stuffed with words (up to 4000
+   * characters) would otherwise gain on every need. The bench's 1,839 listings have at most 28.
+   */
+  lexicalLength: number;
+  /**
+   * A listing naming more kinds than this has its kind-words share scaled by √(this / kinds it names): the
+   * phrases of many kinds hold most words, so naming many kinds would otherwise gain on every need. The bench's
+   * listings name at most 5, 99% of them at most 4.
+   */
+  kindWordsKinds: number;
+  /**
    * What the gate does with a need whose kinds are named only by single words (its longest phrase is one word,
    * "snow", "coin"): "gate", the same as any; "open", when a candidate names one of them, no kind gate (band and
    * floor only; the kind term still counts in the relevance), and when none does, none passes, as for any need.
@@ -83,19 +97,21 @@ export const MATCH: Readonly<MatchParams> = {
   /** Nearest listings by cosine that are fused and gated. */
   candidates: 50,
   categoryWeight: 0.1,
-  lexicalWeight: 0.15,
+  lexicalWeight: 0.4,
   kindWeight: 0.2,
   kindGate: "only",
   kindGateOn: "primary",
   kindPrimarySlack: 1,
   kindFocus: 0.5,
-  kindFloor: 0.32,
+  kindFloor: 0.33,
   kindless: "beside",
   kindSpread: Number.POSITIVE_INFINITY,
-  kindWordsWeight: 0.05,
+  kindWordsWeight: 0.2,
+  lexicalLength: 40,
+  kindWordsKinds: 4,
   looseKinds: "open",
-  band: 0.03,
-  floor: 0.32,
+  band: 0.02,
+  floor: 0.34,
   /** Categories within this much of the need's best category cosine are its likely categories. */
   categoryBand: 0.03,
 };
@@ -226,6 +242,9 @@ export function needEvidence(need: string, p: Pick<MatchParams, "kindPrimarySlac
   };
 }
 
+/** 1 up to `normal`, then √(normal / n) (n = a listing's stems or kinds). */
+const scaleDown = (n: number, normal: number) => (n <= normal || !(normal > 0) ? 1 : Math.sqrt(normal / n));
+
 /**
  * Fused relevance of each candidate, best first. `categorySimilarity` is the need's cosine with each
  * category's profile; a category without one contributes nothing.
@@ -252,9 +271,11 @@ export function fuse(
         relevance:
           c.similarity +
           p.categoryWeight * categoryTerm +
-          p.lexicalWeight * lexicalOverlap(needStems, c.stems) +
+          p.lexicalWeight * lexicalOverlap(needStems, c.stems) * scaleDown(c.stems.length, p.lexicalLength) +
           (p.kindWordsWeight > 0 && c.kindStems
-            ? p.kindWordsWeight * lexicalOverlap(needStems, c.kindStems)
+            ? p.kindWordsWeight *
+              lexicalOverlap(needStems, c.kindStems) *
+              scaleDown(c.kinds.length, p.kindWordsKinds)
             : 0) +
           (needKinds.length === 0 ? 0 : (p.kindWeight * shared * focus) / needKinds.length),
         sharedKinds: shared,
