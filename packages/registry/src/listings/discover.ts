@@ -184,7 +184,7 @@ const ORDER_NOTE =
 function discoverNote(matchedBy: string, matched: Match | null, count: number): string {
   if (matchedBy === "meaning") {
     const how =
-      "q matched by meaning: the need's embedding, its words found in a listing's name and description (and, more lightly, in the phrases of the kinds of service the listing sells), the kinds of service both name (a hand-written lexicon of need and listing words) and its likely categories are fused into one relevance; when the need names kinds of service, only listings naming one of those its most specific words name (or, beside one of those, naming no kind the lexicon knows) are kept; only listings close to the best match are kept, and the order below applies among them";
+      "q matched by meaning: the need's embedding, its words found in a listing's name and description (and, more lightly, in the phrases of the kinds of service the listing sells), the kinds of service both name (a hand-written lexicon of need and listing words) and its likely categories are fused into one relevance; when the need names kinds of service, only listings naming one of those its most specific words name (or, beside one of those, naming no kind the lexicon knows) are kept, and none when no listing names one (when those words are single words and a listing names one of their kinds, the kinds weigh in the relevance only); only listings close to the best match are kept, and the order below applies among them";
     if (count === 0 && matched?.ids.length === 0) {
       const reads = [
         matched.kinds?.length ? `it asks for ${matched.kinds.join(" or ")}` : "",
