@@ -178,6 +178,9 @@ describe("fusing the evidence", () => {
     expect(looseOnly(needEvidence("any snow in Oslo"))).toBe(true);
     expect(looseOnly(needEvidence("will I need an umbrella in Paris tomorrow"))).toBe(false);
     expect(looseOnly(needEvidence("the history of Byzantium"))).toBe(false);
+    // An identifier names its kind whatever surrounds it: such a need is held to its kind.
+    expect(needEvidence("where is 203.0.113.45").longest).toBe(1);
+    expect(looseOnly(needEvidence("where is 203.0.113.45"))).toBe(false);
   });
 
   it("kindSpread: a kind named only by a listing far from the need in meaning is not taken as the need's", () => {

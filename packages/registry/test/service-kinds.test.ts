@@ -507,7 +507,7 @@ describe("kinds as evidence and in the gate", () => {
     expect(share(stuffer)).toBeGreaterThan(share(named));
     // A need whose words the lexicon reads as no kind (the kind term, with its focus, plays no part).
     const none = new Uint16Array(0);
-    const words = { stems: needStemHashes(match), kinds: none, primary: none, longest: 0 };
+    const words = { stems: needStemHashes(match), kinds: none, primary: none, longest: 0, identified: false };
     const unscaledKinds = { ...MATCH, kindWordsKinds: Number.POSITIVE_INFINITY };
     expect(fuse(words, [named, stuffer], new Map(), unscaledKinds)[0]!.id).toBe("stuffer");
     expect(fuse(words, [named, stuffer], new Map())[0]!.id).toBe("honest");

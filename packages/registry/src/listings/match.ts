@@ -18,7 +18,7 @@
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
-import { kindMatches, LEXICON, primaryKinds, sharedKinds } from "./kinds.js";
+import { kindMatches, LEXICON, markIdentifiers, primaryKinds, sharedKinds } from "./kinds.js";
 
 export interface MatchParams {
   candidates: number;
@@ -81,8 +81,9 @@ export interface MatchParams {
   kindWordsKinds: number;
   /**
    * What the gate does with a need whose kinds are named only by single words (its longest phrase is one word,
-   * "snow", "coin"): "gate", the same as any; "open", when a candidate names one of them, no kind gate (band and
-   * floor only; the kind term still counts in the relevance), and when none does, none passes, as for any need.
+   * "snow", "coin"; an identifier does not count as one): "gate", as for any need naming kinds. "open": when a
+   * candidate names one of its kinds, the kind gate is lifted (band and floor only; the kind term still counts in
+   * the relevance); when none does, the answer is empty, as for any need naming kinds.
    * A single word is the weakest evidence of what is asked ("coin" in a need about an old coin's worth): on the
    * three sets kept unread (README), "open" took top-1 0.70 / 0.58 / 0.70 to 0.70 / 0.63 / 0.72, unserved needs
    * left empty the same; the sets read before lose 0.01–0.02 on six of them.
@@ -230,6 +231,8 @@ export interface NeedEvidence {
   primary: Uint16Array;
   /** How many words its longest kind phrase has (0: it names no kind). */
   longest: number;
+  /** It holds an identifier (an IP address, a VIN, a flight number, …: kinds.ts `IDENTIFIERS`). */
+  identified: boolean;
 }
 
 export function needEvidence(need: string, p: Pick<MatchParams, "kindPrimarySlack"> = MATCH): NeedEvidence {
@@ -239,6 +242,7 @@ export function needEvidence(need: string, p: Pick<MatchParams, "kindPrimarySlac
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
     primary: primaryKinds(matches, p.kindPrimarySlack),
     longest: Math.max(0, ...matches.map((m) => m.length)),
+    identified: markIdentifiers(need) !== need,
   };
 }
 
@@ -290,8 +294,11 @@ export function fuse(
     .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1));
 }
 
-/** Whether the need's kinds are named by single words only (see `looseKinds`). */
-export const looseOnly = (need: NeedEvidence) => need.longest === 1;
+/**
+ * Whether the need's kinds are named by single words only (see `looseKinds`). An identifier is read as one word
+ * but names its kind whatever surrounds it, so a need holding one is never loose.
+ */
+export const looseOnly = (need: NeedEvidence) => need.longest === 1 && !need.identified;
 
 /**
  * The gate: none when the best is under the floor, or when the need names kinds of service (`needKinds` > 0)
