@@ -80,6 +80,8 @@ const APART_SETS = [
   "twentyeighth",
   "twentyninth",
   "thirtieth",
+  "thirtyfirst",
+  "thirtysecond",
 ] as const;
 
 async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
