@@ -8,6 +8,7 @@ export * from "./listings/create.js";
 export * from "./listings/delist.js";
 export * from "./listings/discover.js";
 export * from "./listings/import.js";
+export * from "./listings/kind-vectors.js";
 export * from "./listings/kinds.js";
 export * from "./listings/match.js";
 export * from "./listings/read.js";

@@ -9,9 +9,14 @@ import {
   discover,
   fuse,
   gate,
+  KIND_VECTORS,
   kindIds,
+  kindPhrasesHash,
+  kindPhraseTexts,
   kindStemHashes,
   kindsOf,
+  kindVector,
+  LEXICON,
   lexicalOverlap,
   likelyCategories,
   listingKinds,
@@ -202,6 +207,49 @@ describe("fusing the evidence", () => {
 
 let tdb: TestDatabase;
 let embedder: Embedder;
+
+describe("checking the kinds read in a need against its meaning (kindCheck)", () => {
+  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+  const kinds = async (need: string, p = MATCH) =>
+    kindIds(needEvidence(need, p, (await embedder.embed([need]))[0]!).kinds);
+
+  it("every kind of the lexicon has its vector, made from the phrases it has now (else run `pnpm kind-vectors`)", () => {
+    const stale = LEXICON.kinds.filter((_, i) => kindVector(i) === null).map((k) => k.id);
+    expect(stale).toEqual([]);
+    expect(KIND_VECTORS.kinds.map(([id]) => id)).toEqual(LEXICON.kinds.map((k) => k.id));
+    expect(KIND_VECTORS.kinds.map(([, hash]) => hash)).toEqual(LEXICON.kinds.map(kindPhrasesHash));
+  });
+
+  it("a stored vector is the mean of its kind's phrases as the model embeds them now", async () => {
+    for (const i of [0, 100, LEXICON.kinds.length - 1]) {
+      const vectors = await embedder.embed(kindPhraseTexts(LEXICON.kinds[i]!));
+      const mean = new Float32Array(vectors[0]!.length);
+      for (const v of vectors) for (let d = 0; d < v.length; d++) mean[d]! += v[d]!;
+      const norm = Math.sqrt(dot(mean, mean));
+      expect(dot(mean, kindVector(i)!) / norm).toBeGreaterThan(0.999);
+    }
+  });
+
+  it("a kind read from a word used in another sense is dropped; the same kind asked for is kept", async () => {
+    const tyres = "how often should I swap the tyres on my bike";
+    expect(kindIds(needEvidence(tyres).kinds)).toEqual(["crypto.swap"]); // read without the need's vector
+    expect(await kinds(tyres)).toEqual([]);
+    expect(await kinds("swap 0.5 ETH for USDC on a decentralised exchange")).toContain("crypto.swap");
+    expect(await kinds(tyres, { ...MATCH, kindCheck: 0 })).toEqual(["crypto.swap"]);
+  });
+
+  it("a longer phrase is held to a lower threshold (kindCheckStep per word past the first)", async () => {
+    const brolly = "should I take a brolly to the park this evening?";
+    expect(await kinds(brolly)).toEqual(["weather.forecast"]);
+    expect(await kinds(brolly, { ...MATCH, kindCheckStep: 0 })).toEqual([]);
+  });
+
+  it("a kind named by an identifier is kept whatever the check says", async () => {
+    const strict = { ...MATCH, kindCheck: 0.99 };
+    expect(await kinds("where is 203.0.113.45", strict)).toEqual(["maps.ip"]);
+    expect(await kinds("any snow in Oslo", strict)).toEqual([]);
+  });
+});
 const ids: Record<string, string> = {};
 const log = createLogger("matching-test", "silent");
 

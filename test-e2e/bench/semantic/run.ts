@@ -12,7 +12,7 @@
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
  * seventh … thirtieth sets (second.ts … thirtieth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =thirtieth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=labelled (the labelled, holdout and third sets), =fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =thirtieth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)
@@ -262,7 +262,7 @@ async function measureQuality(
           : `fused, ${Object.entries(m)
               .map(([k, v]) => `${k} ${v}`)
               .join(", ")}`
-        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight} with focus ${MATCH.kindFocus}, kind gate ${MATCH.kindGate} on ${MATCH.kindGateOn} kinds, slack ${MATCH.kindPrimarySlack}), band ${MATCH.band}, floor ${MATCH.floor}**`;
+        : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight} with focus ${MATCH.kindFocus}, kind gate ${MATCH.kindGate} on ${MATCH.kindGateOn} kinds, slack ${MATCH.kindPrimarySlack}, kind check ${MATCH.kindCheck} − ${MATCH.kindCheckStep} per word), band ${MATCH.band}, floor ${MATCH.floor}**`;
       for (const set of SETS) rowsQ.push(await quality(set, label, directory, idx.matcher));
     }
   }
@@ -338,8 +338,12 @@ if (QUALITY) {
     { kindWordsWeight: 0.15 },
     { kindWordsWeight: 0.1, lexicalWeight: 0.1 },
     { looseKinds: "gate" },
+    // The check of a need's kinds against its meaning (2026-11-27, fourth session): off, flat, stricter.
+    { kindCheck: 0 },
+    { kindCheckStep: 0 },
+    { kindCheck: 0.32 },
     // The weights before 2026-11-27's third session (words 0.15, kind words 0.05, band 0.03, floors 0.32).
-    { lexicalWeight: 0.15, kindWordsWeight: 0.05, band: 0.03, floor: 0.32, kindFloor: 0.32 },
+    { lexicalWeight: 0.15, kindWordsWeight: 0.05, band: 0.03, floor: 0.32, kindFloor: 0.32, kindCheck: 0 },
   ];
   // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
   // BENCH_VARIANTS='[{"floor":0.3}]': the shipped parameters and these variants only, on every set measured.
@@ -356,7 +360,7 @@ if (QUALITY) {
           ? [sweep[0]!]
           : sweep);
   const only = process.env.BENCH_QUALITY;
-  if (only === undefined || only === "true")
+  if (only === undefined || only === "true" || only === "labelled")
     printQuality(
       "Quality",
       LISTINGS,

@@ -288,3 +288,21 @@ export function sharedKinds(need: Uint16Array, listing: Uint16Array): number {
   }
   return n;
 }
+
+/** A kind's phrases as texts to embed (`*` gaps dropped). */
+export const kindPhraseTexts = (kind: ServiceKind): string[] =>
+  `${kind.asks}|${kind.offers}`
+    .split("|")
+    .map((p) => p.replace(/\*/g, " ").replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+
+/** 32-bit FNV-1a of a kind's phrases, hex: whether a stored vector was made from the phrases it has now. */
+export function kindPhrasesHash(kind: ServiceKind): string {
+  const s = `${kind.id}\n${kind.asks}\n${kind.offers}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}

@@ -18,7 +18,16 @@
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
-import { kindMatches, LEXICON, markIdentifiers, primaryKinds, sharedKinds } from "./kinds.js";
+import { KIND_VECTORS } from "./kind-vectors.js";
+import {
+  IDENTIFIERS,
+  kindMatches,
+  kindPhrasesHash,
+  LEXICON,
+  markIdentifiers,
+  primaryKinds,
+  sharedKinds,
+} from "./kinds.js";
 
 export interface MatchParams {
   candidates: number;
@@ -89,6 +98,15 @@ export interface MatchParams {
    * left empty the same; the sets read before lose 0.01–0.02 on six of them.
    */
   looseKinds: "gate" | "open";
+  /**
+   * A kind the lexicon reads in a need is kept only when the need's vector is at least this near the kind's own
+   * (the mean of its phrases' vectors, kind-vectors.ts): "how often should I swap the tyres on my bike" holds a
+   * word of token swaps and is not about them. 0: every kind read is kept. Needs a vector (not in the plain-text
+   * fallback); a kind named by an identifier is always kept.
+   */
+  kindCheck: number;
+  /** The check's threshold is lowered by this much for each word of the phrase past the first. */
+  kindCheckStep: number;
   band: number;
   floor: number;
   categoryBand: number;
@@ -111,6 +129,8 @@ export const MATCH: Readonly<MatchParams> = {
   lexicalLength: 40,
   kindWordsKinds: 4,
   looseKinds: "open",
+  kindCheck: 0.3,
+  kindCheckStep: 0.05,
   band: 0.02,
   floor: 0.34,
   /** Categories within this much of the need's best category cosine are its likely categories. */
@@ -235,14 +255,59 @@ export interface NeedEvidence {
   identified: boolean;
 }
 
-export function needEvidence(need: string, p: Pick<MatchParams, "kindPrimarySlack"> = MATCH): NeedEvidence {
-  const matches = kindMatches(need);
+/** Each kind's vector (kind-vectors.ts), decoded on first use; null for a kind whose phrases changed since. */
+let kindVectors: (Float32Array | null)[] | null = null;
+
+export function kindVector(kind: number): Float32Array | null {
+  if (!kindVectors) {
+    const stored = new Map(KIND_VECTORS.kinds.map(([id, hash, scale], i) => [id, { hash, scale, i }]));
+    const bytes = Buffer.from(KIND_VECTORS.data, "base64");
+    const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const d = KIND_VECTORS.dimensions;
+    kindVectors = LEXICON.kinds.map((k) => {
+      const s = stored.get(k.id);
+      if (!s || s.hash !== kindPhrasesHash(k)) return null;
+      const v = new Float32Array(d);
+      let norm = 0;
+      for (let j = 0; j < d; j++) {
+        v[j] = values[s.i * d + j]! * s.scale;
+        norm += v[j]! * v[j]!;
+      }
+      norm = Math.sqrt(norm);
+      for (let j = 0; j < d; j++) v[j]! /= norm;
+      return v;
+    });
+  }
+  return kindVectors[kind] ?? null;
+}
+
+const IDENTIFIER_KINDS = new Set(IDENTIFIERS.map((x) => LEXICON.kinds.findIndex((k) => k.id === x.kind)));
+
+export function needEvidence(
+  need: string,
+  p: Pick<MatchParams, "kindPrimarySlack"> &
+    Partial<Pick<MatchParams, "kindCheck" | "kindCheckStep">> = MATCH,
+  /** The need's unit vector: with `kindCheck`, a kind read in the need that is not near it is dropped. */
+  vector?: Float32Array,
+): NeedEvidence {
+  const identified = markIdentifiers(need) !== need;
+  let matches = kindMatches(need);
+  const check = p.kindCheck ?? 0;
+  if (vector && check > 0)
+    matches = matches.filter((m) => {
+      if (identified && IDENTIFIER_KINDS.has(m.kind)) return true;
+      const k = kindVector(m.kind);
+      if (!k) return true;
+      let dot = 0;
+      for (let j = 0; j < k.length; j++) dot += k[j]! * vector[j]!;
+      return dot >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
+    });
   return {
     stems: needStemHashes(need),
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
     primary: primaryKinds(matches, p.kindPrimarySlack),
     longest: Math.max(0, ...matches.map((m) => m.length)),
-    identified: markIdentifiers(need) !== need,
+    identified,
   };
 }
 

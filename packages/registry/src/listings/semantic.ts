@@ -221,7 +221,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
         const m = meta.get(h.id);
         if (m) candidates.push({ id: h.id, similarity: h.similarity, ...m });
       }
-      const need = needEvidence(key, params);
+      const need = needEvidence(key, params, v);
       const match: Match = {
         ids: gate(
           fuse(need, candidates, categorySimilarity, params),
