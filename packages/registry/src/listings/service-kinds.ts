@@ -11,6 +11,10 @@
  * "score", "token", "address") appear only inside phrases. A single word in `asks` counts in a need but not in a
  * listing that names another kind (kinds.ts `listingKinds`), so words a seller uses for what its data holds
  * ("snow depth", "USD values", "300 voices") go in `asks`, and `offers` holds what a listing sells.
+ *
+ * Each kind also has a vector, the mean of its phrases' embeddings (kind-vectors.ts), against which a need's reading
+ * is checked (match.ts `kindCheck`): after changing a kind here, run `pnpm kind-vectors` (the package test fails
+ * until then, and the changed kind goes unchecked).
  */
 export interface ServiceKind {
   id: string;
