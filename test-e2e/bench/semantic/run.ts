@@ -82,6 +82,8 @@ const APART_SETS = [
   "thirtieth",
   "thirtyfirst",
   "thirtysecond",
+  "thirtythird",
+  "thirtyfourth",
 ] as const;
 
 async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
