@@ -249,6 +249,13 @@ describe("checking the kinds read in a need against its meaning (kindCheck)", ()
     expect(await kinds("where is 203.0.113.45", strict)).toEqual(["maps.ip"]);
     expect(await kinds("any snow in Oslo", strict)).toEqual([]);
   });
+
+  it("a vector of another model's width (a stand-in embedder) checks nothing rather than dropping every kind", () => {
+    const strict = { ...MATCH, kindCheck: 0.99 };
+    expect(kindIds(needEvidence("any snow in Oslo", strict, new Float32Array(8).fill(0.35)).kinds)).toEqual([
+      "weather.forecast",
+    ]);
+  });
 });
 const ids: Record<string, string> = {};
 const log = createLogger("matching-test", "silent");

@@ -11,6 +11,9 @@
  *                               (× √(4 / kinds it names) past 4 kinds)
  *             + KIND_WEIGHT × share of the need's kinds of service that the listing also names (kinds.ts)
  *
+ * A kind of service counts as the need's only when the need's vector is near the kind's own (KIND_CHECK, lower for
+ * longer phrases): the lexicon reads words, and a word used in another sense names the wrong kind.
+ *
  * The gate: nothing when the best relevance is under FLOOR, or when the need names kinds of service and no
  * candidate names any of them (the need is served by nothing here); otherwise the candidates within BAND of
  * the best, and when the need names kinds, only those naming one of them or, beside such a one, naming no kind at
@@ -297,7 +300,7 @@ export function needEvidence(
     matches = matches.filter((m) => {
       if (identified && IDENTIFIER_KINDS.has(m.kind)) return true;
       const k = kindVector(m.kind);
-      if (!k) return true;
+      if (!k || k.length !== vector.length) return true;
       let dot = 0;
       for (let j = 0; j < k.length; j++) dot += k[j]! * vector[j]!;
       return dot >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
