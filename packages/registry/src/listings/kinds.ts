@@ -296,13 +296,16 @@ export const kindPhraseTexts = (kind: ServiceKind): string[] =>
     .map((p) => p.replace(/\*/g, " ").replace(/\s+/g, " ").trim())
     .filter(Boolean);
 
-/** 32-bit FNV-1a of a kind's phrases, hex: whether a stored vector was made from the phrases it has now. */
-export function kindPhrasesHash(kind: ServiceKind): string {
-  const s = `${kind.id}\n${kind.asks}\n${kind.offers}`;
+/** 32-bit FNV-1a: listings keep hashed stems (4 bytes each) rather than strings (match.ts). */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return h >>> 0;
 }
+
+/** A hash of a kind's phrases, hex: whether a stored vector was made from the phrases it has now. */
+export const kindPhrasesHash = (kind: ServiceKind): string =>
+  fnv1a(`${kind.id}\n${kind.asks}\n${kind.offers}`).toString(16).padStart(8, "0");

@@ -21,8 +21,10 @@
  * separates the listing that serves a need from the best wrong one by ~0.02–0.05 cosine, so a wide band lets
  * the registry's order (verified, score, price) put weakly related listings first.
  */
+import { dot, normalise } from "@tollgate/semantic";
 import { KIND_VECTORS } from "./kind-vectors.js";
 import {
+  fnv1a,
   IDENTIFIERS,
   kindMatches,
   kindPhrasesHash,
@@ -162,16 +164,6 @@ export function contentStems(text: string): string[] {
   return [...out];
 }
 
-/** 32-bit FNV-1a: listings keep hashed stems (4 bytes each) rather than strings. */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** A listing's stems as a sorted set of hashes. */
 export function stemHashes(text: string): Uint32Array {
   return Uint32Array.from(new Set(contentStems(text).map(fnv1a))).sort();
@@ -270,15 +262,7 @@ export function kindVector(kind: number): Float32Array | null {
     kindVectors = LEXICON.kinds.map((k) => {
       const s = stored.get(k.id);
       if (!s || s.hash !== kindPhrasesHash(k)) return null;
-      const v = new Float32Array(d);
-      let norm = 0;
-      for (let j = 0; j < d; j++) {
-        v[j] = values[s.i * d + j]! * s.scale;
-        norm += v[j]! * v[j]!;
-      }
-      norm = Math.sqrt(norm);
-      for (let j = 0; j < d; j++) v[j]! /= norm;
-      return v;
+      return normalise(Float32Array.from(values.subarray(s.i * d, (s.i + 1) * d), (x) => x * s.scale));
     });
   }
   return kindVectors[kind] ?? null;
@@ -301,9 +285,7 @@ export function needEvidence(
       if (identified && IDENTIFIER_KINDS.has(m.kind)) return true;
       const k = kindVector(m.kind);
       if (!k || k.length !== vector.length) return true;
-      let dot = 0;
-      for (let j = 0; j < k.length; j++) dot += k[j]! * vector[j]!;
-      return dot >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
+      return dot(k, vector) >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
     });
   return {
     stems: needStemHashes(need),
