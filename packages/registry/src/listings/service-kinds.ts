@@ -474,8 +474,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "agent.mcp",
     "agent.tools",
-    "find an mcp|find me an mcp|which mcp|need an mcp|looking for an mcp|an mcp server that|is there an mcp|tools for my agent|give my agent tools|mcp servers|mcp server for|which mcp servers|mcp servers exist",
-    "mcp gateway|mcp registry|mcp hosting|hosted mcp|mcp marketplace|mcp proxy|tool registry|tool marketplace|smithery|composio|toolhouse|model context protocol|mcp servers|index of * servers|mcp server directory",
+    "find an mcp|find me an mcp|which mcp|need an mcp|looking for an mcp|an mcp server that|is there an mcp|tools for my agent|give my agent tools|mcp server for|which mcp servers|mcp servers exist",
+    "mcp gateway|mcp registry|mcp hosting|hosted mcp|mcp marketplace|mcp proxy|tool registry|tool marketplace|smithery|composio|toolhouse|model context protocol|index of * servers|mcp server directory",
   ),
   k(
     "data.labelling",
@@ -522,7 +522,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.onramp",
     "data.crypto",
-    "buy bitcoin with|buy crypto with|buy eth with|buy usdc with|buy * of bitcoin|buy * worth of bitcoin|buy * of eth|buy * worth of eth|buy * worth of crypto|purchase bitcoin|purchase crypto|fund my wallet|top up my wallet|add funds to my wallet|load my wallet|cash out my crypto|cash out my bitcoin|cash out to my bank|sell my crypto for|convert my crypto to cash|withdraw crypto to my bank|crypto to my bank|buy usdc|get some usdc|buy usdc on base|fund my agent|fund my agent's wallet|top up my agent|cash out usdc|buy * eth w|buy * btc w|buy * sol w|buy * usdc w|buy * eth with|buy * btc with|buy * sol with|buy * usdc with|buy * crypto with|buy * bitcoin with|buy crypto w card|crypto with a card|crypto with card|crypto w card|eth with card|eth w card|btc with card|btc w card|buy * eth|buy * btc|buy * bitcoin|buy some eth|buy eth and|buy btc and",
+    "buy bitcoin with|buy crypto with|buy eth with|buy usdc with|buy * of bitcoin|buy * worth of bitcoin|buy * of eth|buy * worth of eth|buy * worth of crypto|purchase bitcoin|purchase crypto|fund my wallet|top up my wallet|add funds to my wallet|load my wallet|cash out my crypto|cash out my bitcoin|cash out to my bank|sell my crypto for|convert my crypto to cash|withdraw crypto to my bank|crypto to my bank|buy usdc|get some usdc|buy usdc on base|fund my agent|fund my agent's wallet|top up my agent|cash out usdc|buy * eth w|buy * btc w|buy * sol w|buy * usdc w|buy * eth with|buy * btc with|buy * sol with|buy * usdc with|buy * crypto with|buy * bitcoin with|buy crypto w card|crypto with a card|crypto with card|crypto w card|eth with card|eth w card|btc with card|btc w card|buy some eth|buy eth and|buy btc and",
     "on-ramp|onramp|off-ramp|offramp|fiat on-ramp|fiat onramp|fiat off-ramp|crypto on-ramp|buy crypto|sell crypto|fiat to crypto|crypto to fiat|card to crypto|crypto purchases|crypto checkout|buy stablecoins|fiat gateway|fiat rails|usdc on-ramp|stablecoin on-ramp|coinbase onramp|moonpay|transak|ramp network|fiat-to-stablecoin|stablecoin off-ramp",
   ),
   k(
