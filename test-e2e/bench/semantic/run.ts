@@ -89,6 +89,8 @@ const APART_SETS = [
   "thirtyseventh",
   "thirtyeighth",
   "thirtyninth",
+  "fortieth",
+  "fortyfirst",
 ] as const;
 
 async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
