@@ -189,6 +189,12 @@ interface Tally {
   statuses: Map<number, number>;
 }
 const tallies = new Map<string, Tally>();
+/** The first unexpected answers of the run (route, status, the body's start or the thrown error), printed at the end. */
+const unexpected: string[] = [];
+const noteUnexpected = (n: string, status: number, detail: string) => {
+  if (unexpected.length < 20)
+    unexpected.push(`${n}: ${status} at ${new Date().toISOString()}: ${detail.slice(0, 400)}`);
+};
 const tally = (n: string) => {
   const known = tallies.get(n);
   if (known) return known;
@@ -202,8 +208,9 @@ async function timed(n: string, ok: (status: number) => boolean, run: () => Prom
   let status = 0;
   try {
     status = await run();
-  } catch {
+  } catch (err) {
     status = -1;
+    noteUnexpected(n, status, String(err));
   }
   t.latencies.push(performance.now() - started);
   t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
@@ -302,7 +309,8 @@ await Promise.all([
         (s) => s === 200,
         async () => {
           const r = await buyer(`${api}/v1/listings/${pick(seeded)}/verdict`);
-          await r.arrayBuffer();
+          const body = await r.text();
+          if (r.status !== 200) noteUnexpected("paid verdict", r.status, body);
           return r.status;
         },
       );
@@ -329,7 +337,8 @@ await Promise.all([
               price_amount: 0.01,
             }),
           });
-          await r.arrayBuffer();
+          const body = await r.text();
+          if (r.status !== 201) noteUnexpected("submission", r.status, body);
           return r.status;
         },
       );
@@ -387,6 +396,8 @@ for (const [n, t] of tallies)
   console.log(
     `| ${n} | ${t.latencies.length} | ${t.errors} | ${((100 * t.errors) / Math.max(1, t.latencies.length)).toFixed(2)}% | ${pct(t.latencies, 0.5).toFixed(1)} | ${pct(t.latencies, 0.99).toFixed(1)} | ${[...t.statuses].map(([s, c]) => `${s}×${c}`).join(" ")} |`,
   );
+if (unexpected.length > 0)
+  console.log(`\nUnexpected answers (first ${unexpected.length}):\n${unexpected.join("\n")}`);
 console.log("\n| process | RSS after warm-up MB | RSS at end MB | max MB | trend, second half (MB/min) |");
 console.log("|---|---|---|---|---|");
 for (const [n, xs] of samples)
