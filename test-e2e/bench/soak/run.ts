@@ -135,9 +135,16 @@ interface Route {
   weight: number;
   run(): Promise<number>;
 }
+/** The first unexpected answers of the run (route, status, the body's start or the thrown error), printed at the end. */
+const unexpected: string[] = [];
+const noteUnexpected = (n: string, status: number, detail: string) => {
+  if (unexpected.length < 20)
+    unexpected.push(`${n}: ${status} at ${new Date().toISOString()}: ${detail.slice(0, 400)}`);
+};
 const get = async (u: string) => {
   const r = await fetch(u);
-  await r.arrayBuffer();
+  const body = await r.arrayBuffer();
+  if (r.status !== 200) noteUnexpected(`GET ${u}`, r.status, Buffer.from(body).toString());
   return r.status;
 };
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
@@ -145,6 +152,7 @@ const mcp = new Client({ name: "bench-soak", version: "1.0.0" });
 await mcp.connect(new StreamableHTTPClientTransport(new URL(mcpEndpoint)));
 const tool = async (toolName: string, args: Record<string, unknown>) => {
   const r = await mcp.callTool({ name: toolName, arguments: args });
+  if (r.isError) noteUnexpected(`MCP ${toolName}`, 500, JSON.stringify(r.content));
   return r.isError ? 500 : 200;
 };
 const routes: Route[] = [
@@ -189,12 +197,6 @@ interface Tally {
   statuses: Map<number, number>;
 }
 const tallies = new Map<string, Tally>();
-/** The first unexpected answers of the run (route, status, the body's start or the thrown error), printed at the end. */
-const unexpected: string[] = [];
-const noteUnexpected = (n: string, status: number, detail: string) => {
-  if (unexpected.length < 20)
-    unexpected.push(`${n}: ${status} at ${new Date().toISOString()}: ${detail.slice(0, 400)}`);
-};
 const tally = (n: string) => {
   const known = tallies.get(n);
   if (known) return known;
