@@ -43,72 +43,16 @@ import { type LoadResult, load, table } from "../load.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
 import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
 import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
+import {
+  APART_SETS,
+  apartSet,
+  type Listing,
+  mixedAttributes,
+  type NeedSet,
+  serversOf,
+  UNIFORM,
+} from "./sets.js";
 import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
-
-/**
- * The sets measured each in a directory of its own, in print order. Each file `./<name>.ts` exports
- * `<NAME>_LISTINGS`, `<NAME>_DUPLICATES`, `<NAME>_NEEDS` and `<NAME>_UNSERVED`; a new set is added here only.
- */
-const APART_SETS = [
-  "outside",
-  "second",
-  "another",
-  "fourth",
-  "fifth",
-  "sixth",
-  "seventh",
-  "eighth",
-  "ninth",
-  "tenth",
-  "eleventh",
-  "twelfth",
-  "thirteenth",
-  "fourteenth",
-  "fifteenth",
-  "sixteenth",
-  "seventeenth",
-  "eighteenth",
-  "nineteenth",
-  "twentieth",
-  "twentyfirst",
-  "twentysecond",
-  "twentythird",
-  "twentyfourth",
-  "twentyfifth",
-  "twentysixth",
-  "twentyseventh",
-  "twentyeighth",
-  "twentyninth",
-  "thirtieth",
-  "thirtyfirst",
-  "thirtysecond",
-  "thirtythird",
-  "thirtyfourth",
-  "thirtyfifth",
-  "thirtysixth",
-  "thirtyseventh",
-  "thirtyeighth",
-  "thirtyninth",
-  "fortieth",
-  "fortyfirst",
-  "fortysecond",
-  "fortythird",
-] as const;
-
-async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
-  const mod = (await import(`./${name}.js`)) as Record<string, unknown>;
-  const part = (what: string) => {
-    const value = mod[`${name.toUpperCase()}_${what}`];
-    if (value === undefined) throw new Error(`${name}.ts exports no ${name.toUpperCase()}_${what}`);
-    return value;
-  };
-  return [
-    name,
-    part("LISTINGS") as Listing[],
-    part("DUPLICATES") as Record<string, string>,
-    { name, needs: part("NEEDS") as [string, string][], unserved: part("UNSERVED") as string[] },
-  ];
-}
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -124,8 +68,6 @@ let t0 = performance.now();
 // ---- 1. quality -------------------------------------------------------------------------------
 const embedder = createEmbedder();
 await embedder.ready;
-type Listing = (typeof LISTINGS)[number];
-type NeedSet = { name: string; needs: [string, string][]; unserved: string[] };
 interface Quality {
   set: string;
   method: string;
@@ -163,33 +105,17 @@ async function measureQuality(
   while ((await syncEmbeddings(db, embedder)) > 0);
   const embedS = (performance.now() - t0) / 1000;
 
-  /** The listings that serve a need labelled with `key`: it and its near-duplicate competitors. */
-  const servers = (key: string) =>
-    new Set([key, ...Object.entries(duplicates).flatMap(([d, k]) => (k === key ? [d] : []))]);
+  const servers = serversOf(duplicates);
 
-  /** A directory as it is live: mixed statuses, scores and prices (seeded, so every run sees the same one). */
+  /** The directory's statuses, scores and prices: uniform, or mixed as a live one is (sets.ts). */
   async function setAttributes(mixed: boolean) {
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    for (const id of idOf.values()) {
-      const r = rand();
+    const attributes = mixed ? mixedAttributes(idOf.size) : [];
+    for (const [i, id] of [...idOf.values()].entries())
       await db
         .updateTable("listings")
-        .set(
-          mixed
-            ? {
-                status: r < 0.6 ? "verified" : r < 0.9 ? "unverified" : "failing",
-                score: Math.round((0.5 + 0.5 * rand()) * 100) / 100,
-                price_amount: Math.round((0.001 + 0.2 * rand()) * 1000) / 1000,
-              }
-            : { status: "verified", score: 0.9, price_amount: 0.01 },
-        )
+        .set(mixed ? attributes[i]! : UNIFORM)
         .where("id", "=", id)
         .execute();
-    }
   }
 
   const MISSES = process.env.BENCH_MISSES === "true";

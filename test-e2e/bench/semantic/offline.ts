@@ -1,0 +1,251 @@
+/**
+ * Discovery quality replayed in memory, for sweeping the matcher's parameters in seconds instead of the half hour
+ * `pnpm bench:semantic` takes over every set. The same steps as `GET /v1/discover` by meaning (semantic.ts): the 50
+ * nearest listings by the model's cosine, the registry's `fuse` and `gate`, then the registry's order (verified,
+ * score, price; ties to the closer match) in the mixed directory of sets.ts, first 10 results. Listings and needs
+ * are embedded once by the same model and kept in a cache file keyed by their text, so later runs skip the model.
+ * On 2026-11-27 its figures for the shipped parameters equalled bench:semantic's mixed-directory rows on all 47
+ * sets. Figures reported in the README still come from bench:semantic, which goes through Postgres and the api.
+ *
+ * Run: pnpm bench:semantic:offline
+ *   BENCH_VARIANTS='[{"kindWordsWeight":0.4},{"band":0.015}]'  variants measured beside the shipped parameters
+ *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (those no one has read the misses of)
+ *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
+ */
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type Candidate,
+  fuse,
+  gate,
+  kindStemHashes,
+  listingKinds,
+  listingText,
+  looseOnly,
+  MATCH,
+  type MatchParams,
+  needEvidence,
+  queryKey,
+  stemHashes,
+} from "@tollgate/registry";
+import { createEmbedder, dot } from "@tollgate/semantic";
+import { CATEGORY_PROFILES } from "../../../packages/registry/src/listings/category-profiles.js";
+import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
+import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
+import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
+import { APART_SETS, apartSet, type Listing, mixedAttributes, type NeedSet, serversOf } from "./sets.js";
+import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
+
+const CACHE = process.env.BENCH_OFFLINE_CACHE ?? join(tmpdir(), "tollgate-semantic-vectors.json");
+const BLIND = new Set((process.env.BENCH_BLIND ?? "").split(",").filter(Boolean));
+const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? "[]") as Partial<MatchParams>[];
+
+interface Directory {
+  name: string;
+  listings: readonly Listing[];
+  duplicates: Record<string, string>;
+  sets: NeedSet[];
+}
+const directories: Directory[] = [
+  {
+    name: "labelled",
+    listings: LISTINGS,
+    duplicates: DUPLICATES,
+    sets: [
+      { name: "labelled", needs: NEEDS, unserved: UNSERVED },
+      { name: "holdout", needs: HOLDOUT_NEEDS, unserved: HOLDOUT_UNSERVED },
+      { name: "third", needs: THIRD_NEEDS, unserved: THIRD_UNSERVED },
+    ],
+  },
+  {
+    name: "fresh",
+    listings: [...LISTINGS, ...FRESH_LISTINGS],
+    duplicates: { ...DUPLICATES, ...FRESH_DUPLICATES },
+    sets: [{ name: "fresh", needs: FRESH_NEEDS, unserved: FRESH_UNSERVED }],
+  },
+];
+for (const name of APART_SETS) {
+  const [, listings, duplicates, set] = await apartSet(name);
+  directories.push({ name, listings, duplicates, sets: [set] });
+}
+
+// ---- vectors: from the cache, the model for what it lacks -------------------------------------------
+const hash = (text: string) => createHash("sha256").update(text).digest("base64url");
+const cached = new Map<string, string>(
+  Object.entries(JSON.parse(await readFile(CACHE, "utf8").catch(() => "{}")) as Record<string, string>),
+);
+const listingTexts = directories.flatMap((d) =>
+  d.listings.map(([, name, description, category]) => listingText({ name, description, category })),
+);
+const needTexts = directories.flatMap((d) =>
+  d.sets.flatMap((s) => [...s.needs.map(([n]) => queryKey(n)), ...s.unserved.map(queryKey)]),
+);
+const categoryIds = Object.keys(CATEGORY_PROFILES).sort();
+const profileTexts = categoryIds.map((id) => CATEGORY_PROFILES[id]!);
+const missing = [...new Set([...listingTexts, ...needTexts, ...profileTexts])].filter(
+  (t) => !cached.has(hash(t)),
+);
+if (missing.length > 0) {
+  console.error(`embedding ${missing.length} texts (cache: ${CACHE})`);
+  const embedder = createEmbedder();
+  await embedder.ready;
+  // Listings and profiles are embedded in batches as syncEmbeddings does, needs one at a time as discover does.
+  const needSet = new Set(needTexts);
+  const batch = missing.filter((t) => !needSet.has(t));
+  for (let i = 0; i < batch.length; i += 64) {
+    const part = batch.slice(i, i + 64);
+    for (const [j, v] of (await embedder.embed(part)).entries())
+      cached.set(hash(part[j]!), Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64"));
+  }
+  for (const t of missing.filter((x) => needSet.has(x))) {
+    const v = await embedder.embedCached(t);
+    cached.set(hash(t), Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64"));
+  }
+  await embedder.close();
+  await writeFile(CACHE, JSON.stringify(Object.fromEntries(cached)));
+}
+const vectorOf = (text: string) => {
+  const b = Buffer.from(cached.get(hash(text))!, "base64");
+  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+};
+const categories = categoryIds.map((id, i) => ({ id, v: vectorOf(profileTexts[i]!) }));
+
+// ---- the replay ----------------------------------------------------------------------------------------
+const STATUS_RANK = { verified: 0, unverified: 1, failing: 2 } as const;
+interface Entry {
+  key: string;
+  v: Float32Array;
+  rank: number;
+  score: number;
+  price: number;
+  meta: Omit<Candidate, "id" | "similarity">;
+}
+const entries = new Map<string, Entry[]>(
+  directories.map((d) => {
+    const attributes = mixedAttributes(d.listings.length);
+    return [
+      d.name,
+      d.listings.map(([key, name, description, category], i) => {
+        const text = `${name} ${description}`;
+        const kinds = listingKinds(text);
+        const a = attributes[i]!;
+        return {
+          key,
+          v: vectorOf(listingText({ name, description, category })),
+          rank: STATUS_RANK[a.status],
+          score: a.score,
+          price: a.price_amount,
+          meta: { category, stems: stemHashes(text), kinds, kindStems: kindStemHashes(kinds) },
+        };
+      }),
+    ];
+  }),
+);
+
+/** The keys of the first 10 results `GET /v1/discover?q=need` returns in the mixed directory. */
+function answer(listings: Entry[], need: string, p: MatchParams): string[] {
+  const key = queryKey(need);
+  const v = vectorOf(key);
+  const candidates: Candidate[] = listings
+    .map((l, i) => ({ i, similarity: dot(v, l.v) }))
+    .sort((a, b) => b.similarity - a.similarity || a.i - b.i)
+    .slice(0, p.candidates)
+    .map(({ i, similarity }) => {
+      const { kindStems, ...meta } = listings[i]!.meta;
+      return { id: String(i), similarity, ...meta, ...(p.kindWordsWeight > 0 ? { kindStems } : {}) };
+    });
+  const categorySimilarity = new Map(categories.map((c) => [c.id, dot(v, c.v)]));
+  const evidence = needEvidence(key, p, v);
+  const matched = gate(
+    fuse(evidence, candidates, categorySimilarity, p),
+    p,
+    evidence.kinds.length,
+    p.looseKinds === "open" && looseOnly(evidence),
+  ).map((s) => listings[Number(s.id)]!);
+  const at = new Map(matched.map((l, j) => [l, j]));
+  return matched
+    .sort((a, b) => a.rank - b.rank || b.score - a.score || a.price - b.price || at.get(a)! - at.get(b)!)
+    .slice(0, 10)
+    .map((l) => l.key);
+}
+
+interface Row {
+  set: string;
+  top1: number;
+  top3: number;
+  mrr: number;
+  results: number;
+  unservedEmpty: number;
+}
+function measure(variant: Partial<MatchParams>): Row[] {
+  const p: MatchParams = { ...MATCH, ...variant };
+  const rows: Row[] = [];
+  for (const d of directories) {
+    const listings = entries.get(d.name)!;
+    const servers = serversOf(d.duplicates);
+    for (const s of d.sets) {
+      let top1 = 0;
+      let top3 = 0;
+      let rr = 0;
+      let results = 0;
+      for (const [need, key] of s.needs) {
+        const ok = servers(key);
+        const got = answer(listings, need, p);
+        const rank = got.findIndex((k) => ok.has(k)) + 1;
+        if (rank === 1) top1++;
+        if (rank >= 1 && rank <= 3) top3++;
+        if (rank >= 1) rr += 1 / rank;
+        results += got.length;
+      }
+      const empty = s.unserved.filter((need) => answer(listings, need, p).length === 0).length;
+      const n = s.needs.length;
+      rows.push({
+        set: s.name,
+        top1: top1 / n,
+        top3: top3 / n,
+        mrr: rr / n,
+        results: results / n,
+        unservedEmpty: empty / s.unserved.length,
+      });
+    }
+  }
+  return rows;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+const signed = (x: number, digits = 2) => `${x >= 0 ? "+" : ""}${x.toFixed(digits)}`;
+const shipped = measure({});
+console.log(
+  "## Offline replay, mixed directory, shipped parameters\n\n| set | top-1 | top-3 | MRR@10 | results per served need | unserved needs with no result |\n|---|---|---|---|---|---|",
+);
+for (const r of shipped)
+  console.log(
+    `| ${r.set}${BLIND.has(r.set) ? " (blind)" : ""} | ${r.top1.toFixed(2)} | ${r.top3.toFixed(2)} | ${r.mrr.toFixed(3)} | ${r.results.toFixed(1)} | ${pct(r.unservedEmpty)} |`,
+  );
+if (VARIANTS.length > 0) {
+  console.log(
+    "\n## Variants: differences from the shipped parameters, summed over the sets (unserved in points)\n\n| variant | sets | top-1 | top-3 | MRR@10 | unserved left empty | sets that moved (top-1) |\n|---|---|---|---|---|---|---|",
+  );
+  for (const variant of VARIANTS) {
+    const rows = measure(variant);
+    for (const blind of BLIND.size > 0 ? [false, true] : [false]) {
+      const pick = (r: Row) => BLIND.has(r.set) === blind;
+      const sum = (f: (r: Row) => number) =>
+        rows.filter(pick).reduce((a, r, i) => a + f(r) - f(shipped.filter(pick)[i]!), 0);
+      const moved = rows
+        .filter(pick)
+        .map((r, i) => [r.set, r.top1 - shipped.filter(pick)[i]!.top1] as const)
+        .filter(([, d]) => Math.abs(d) > 1e-9)
+        .map(([set, d]) => `${set} ${signed(d)}`)
+        .join(", ");
+      console.log(
+        `| ${JSON.stringify(variant)} | ${blind ? "blind" : BLIND.size > 0 ? "read" : "all"} | ${signed(sum((r) => r.top1))} | ${signed(sum((r) => r.top3))} | ${signed(
+          sum((r) => r.mrr),
+          3,
+        )} | ${signed(100 * sum((r) => r.unservedEmpty), 0)} | ${moved} |`,
+      );
+    }
+  }
+}
