@@ -56,6 +56,8 @@ export const APART_SETS = [
   "fortyfirst",
   "fortysecond",
   "fortythird",
+  "fortyfourth",
+  "fortyfifth",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
