@@ -254,6 +254,25 @@ describe("the service-kind lexicon", () => {
     expect(primary("hire a real estate agent")).not.toContain("agent.tasks");
   });
 
+  it("a protocol's TVL is not a yield, and data on new tokens is not launching one", () => {
+    expect(primary("how much capital is locked in Aave")).toEqual(["crypto.tvl"]);
+    expect(
+      listingKindIds("Protocol and chain TVL, fees and revenue time series for 3,000 protocols"),
+    ).toEqual(["crypto.tvl"]);
+    // A yield listing that filters by TVL still sells yields.
+    const yields = listingKindIds("Lending and vault APYs on every chain, filter by TVL");
+    expect(yields).toContain("crypto.defi_yield");
+    expect(yields).not.toContain("crypto.tvl");
+    expect(primary("snipe memecoins as soon as they launch on Solana")).toEqual(["crypto.new_tokens"]);
+    expect(primary("deploy an ERC-20 with a fixed supply")).toEqual(["crypto.token_launch"]);
+    expect(listingKindIds("Feed of new token launches and new dex pairs with initial liquidity")).toEqual([
+      "crypto.new_tokens",
+    ]);
+    expect(listingKindIds("Token launchpad: deploy tokens on a bonding curve in one call")).toEqual([
+      "crypto.token_launch",
+    ]);
+  });
+
   it("kinds from the seventh pass: everyday asks, agents' queries and a general directory", () => {
     // Actions nothing sells name their own kind, so the answer can be empty rather than the nearest data.
     expect(primary("please cancel my gym membership")).toEqual(["subscriptions.cancel"]);

@@ -58,6 +58,7 @@ export const APART_SETS = [
   "fortythird",
   "fortyfourth",
   "fortyfifth",
+  "fortysixth",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
