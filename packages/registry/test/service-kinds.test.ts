@@ -271,6 +271,9 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Token launchpad: deploy tokens on a bonding curve in one call")).toEqual([
       "crypto.token_launch",
     ]);
+    // "wallet" alone names no kind: a need about a wallet's risk or its labels is not one for its balances.
+    expect(primary("is this wallet tied to a known hack")).not.toContain("crypto.wallet");
+    expect(primary("what's in this wallet")).toEqual(["crypto.wallet"]);
   });
 
   it("kinds from the seventh pass: everyday asks, agents' queries and a general directory", () => {
