@@ -148,8 +148,27 @@ const get = async (u: string) => {
   return r.status;
 };
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+/**
+ * The MCP SDK's HTTP transport hands one connection-wide AbortSignal to every fetch, and undici keeps an abort
+ * listener on it per request until garbage collection: in a twenty-minute soak this process held thousands
+ * (MaxListenersExceededWarning, the bench's own memory growing). Each request gets a signal of its own that
+ * follows the transport's until the response arrives (answers here are JSON, read at once).
+ */
+const ownSignalFetch: typeof fetch = async (input, init) => {
+  const shared = init?.signal;
+  if (!shared) return fetch(input, init);
+  const own = new AbortController();
+  const follow = () => own.abort(shared.reason);
+  if (shared.aborted) follow();
+  else shared.addEventListener("abort", follow, { once: true });
+  try {
+    return await fetch(input, { ...init, signal: own.signal });
+  } finally {
+    shared.removeEventListener("abort", follow);
+  }
+};
 const mcp = new Client({ name: "bench-soak", version: "1.0.0" });
-await mcp.connect(new StreamableHTTPClientTransport(new URL(mcpEndpoint)));
+await mcp.connect(new StreamableHTTPClientTransport(new URL(mcpEndpoint), { fetch: ownSignalFetch }));
 const tool = async (toolName: string, args: Record<string, unknown>) => {
   const r = await mcp.callTool({ name: toolName, arguments: args });
   if (r.isError) noteUnexpected(`MCP ${toolName}`, 500, JSON.stringify(r.content));
