@@ -18,15 +18,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Candidate,
-  fuse,
-  gate,
   kindStemHashes,
   listingKinds,
   listingText,
-  looseOnly,
   MATCH,
   type MatchParams,
-  needEvidence,
+  matchCandidates,
   queryKey,
   stemHashes,
 } from "@tollgate/registry";
@@ -110,7 +107,7 @@ const vectorOf = (text: string) => {
   const b = Buffer.from(cached.get(hash(text))!, "base64");
   return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 };
-const categories = categoryIds.map((id, i) => ({ id, v: vectorOf(profileTexts[i]!) }));
+const categoryVectors = { ids: categoryIds, vectors: profileTexts.map(vectorOf) };
 
 // ---- the replay ----------------------------------------------------------------------------------------
 const STATUS_RANK = { verified: 0, unverified: 1, failing: 2 } as const;
@@ -144,7 +141,11 @@ const entries = new Map<string, Entry[]>(
   }),
 );
 
-/** The keys of the first 10 results `GET /v1/discover?q=need` returns in the mixed directory. */
+/**
+ * The keys of the first 10 results `GET /v1/discover?q=need` returns in the mixed directory: the registry's own
+ * match over the nearest listings (semantic.ts `matchCandidates`), then discover's order (`discover.ts`: verified,
+ * then score, then price, ties to the closer match), which is SQL there and repeated here.
+ */
 function answer(listings: Entry[], need: string, p: MatchParams): string[] {
   const key = queryKey(need);
   const v = vectorOf(key);
@@ -156,14 +157,9 @@ function answer(listings: Entry[], need: string, p: MatchParams): string[] {
       const { kindStems, ...meta } = listings[i]!.meta;
       return { id: String(i), similarity, ...meta, ...(p.kindWordsWeight > 0 ? { kindStems } : {}) };
     });
-  const categorySimilarity = new Map(categories.map((c) => [c.id, dot(v, c.v)]));
-  const evidence = needEvidence(key, p, v);
-  const matched = gate(
-    fuse(evidence, candidates, categorySimilarity, p),
-    p,
-    evidence.kinds.length,
-    p.looseKinds === "open" && looseOnly(evidence),
-  ).map((s) => listings[Number(s.id)]!);
+  const matched = matchCandidates(key, v, candidates, categoryVectors, p).ids.map(
+    (id) => listings[Number(id)]!,
+  );
   const at = new Map(matched.map((l, j) => [l, j]));
   return matched
     .sort((a, b) => a.rank - b.rank || b.score - a.score || a.price - b.price || at.get(a)! - at.get(b)!)

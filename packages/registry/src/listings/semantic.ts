@@ -60,6 +60,35 @@ export async function syncEmbeddings(db: Db, embedder: Embedder, batch = 64): Pr
   });
 }
 
+/**
+ * A need's match among its candidates (the nearest listings by cosine, with what the fusion knows of each): the
+ * ids that pass the gate, most relevant first, its likely categories and the kinds the gate asked for. Pure: the
+ * index's matcher calls it, and so does the offline replay of the discovery benchmark.
+ */
+export function matchCandidates(
+  key: string,
+  v: Float32Array,
+  candidates: readonly Candidate[],
+  categoryVectors: { ids: readonly string[]; vectors: readonly Float32Array[] },
+  params: MatchParams,
+): Match {
+  const categorySimilarity = new Map(
+    categoryVectors.ids.map((id, i) => [id, dot(v, categoryVectors.vectors[i]!)]),
+  );
+  const need = needEvidence(key, params, v);
+  return {
+    ids: gate(
+      fuse(need, candidates, categorySimilarity, params),
+      params,
+      need.kinds.length,
+      params.looseKinds === "open" && looseOnly(need),
+    ).map((s) => s.id),
+    categories: likelyCategories(categorySimilarity, params, need.kinds),
+    // The kinds the gate asked a listing to name (a no-match note names them).
+    kinds: kindIds(params.kindGateOn === "primary" ? need.primary : need.kinds),
+  };
+}
+
 export interface SemanticIndexOptions {
   /** How often new embeddings and delistings are picked up. */
   refreshMs?: number;
@@ -213,26 +242,12 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
           timeout = setTimeout(() => reject(new Error("query embedding timed out")), embedTimeoutMs);
         }),
       ]);
-      const categorySimilarity = new Map(
-        categoryVectors.ids.map((id, i) => [id, dot(v, categoryVectors!.vectors[i]!)]),
-      );
       const candidates: Candidate[] = [];
       for (const h of index.search(v, params.candidates)) {
         const m = meta.get(h.id);
         if (m) candidates.push({ id: h.id, similarity: h.similarity, ...m });
       }
-      const need = needEvidence(key, params, v);
-      const match: Match = {
-        ids: gate(
-          fuse(need, candidates, categorySimilarity, params),
-          params,
-          need.kinds.length,
-          params.looseKinds === "open" && looseOnly(need),
-        ).map((s) => s.id),
-        categories: likelyCategories(categorySimilarity, params, need.kinds),
-        // The kinds the gate asked a listing to name (a no-match note names them).
-        kinds: kindIds(params.kindGateOn === "primary" ? need.primary : need.kinds),
-      };
+      const match = matchCandidates(key, v, candidates, categoryVectors, params);
       answers.delete(key);
       answers.set(key, { version: index.version, match });
       if (answers.size > ANSWERS_MAX) answers.delete(answers.keys().next().value!);
