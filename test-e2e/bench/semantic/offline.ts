@@ -11,6 +11,9 @@
  *   BENCH_VARIANTS='[{"kindWordsWeight":0.4},{"band":0.015}]'  variants measured beside the shipped parameters
  *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (those no one has read the misses of)
  *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
+ *   BENCH_MISSES=fortyfourth,fifth       lists each need of those sets the shipped parameters miss, with the kinds
+ *                                        the need asks for and those the wanted and returned listings name (reading
+ *                                        a set's misses makes it a read set: take it out of BENCH_BLIND from then on)
  */
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
@@ -18,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Candidate,
+  kindIds,
   kindStemHashes,
   listingKinds,
   listingText,
@@ -38,6 +42,7 @@ import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
 const CACHE = process.env.BENCH_OFFLINE_CACHE ?? join(tmpdir(), "tollgate-semantic-vectors.json");
 const BLIND = new Set((process.env.BENCH_BLIND ?? "").split(",").filter(Boolean));
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? "[]") as Partial<MatchParams>[];
+const MISSES = new Set((process.env.BENCH_MISSES ?? "").split(",").filter(Boolean));
 
 interface Directory {
   name: string;
@@ -146,7 +151,7 @@ const entries = new Map<string, Entry[]>(
  * match over the nearest listings (semantic.ts `matchCandidates`), then discover's order (`discover.ts`: verified,
  * then score, then price, ties to the closer match), which is SQL there and repeated here.
  */
-function answer(listings: Entry[], need: string, p: MatchParams): string[] {
+function answer(listings: Entry[], need: string, p: MatchParams, asked?: string[]): string[] {
   const key = queryKey(need);
   const v = vectorOf(key);
   const candidates: Candidate[] = listings
@@ -157,9 +162,9 @@ function answer(listings: Entry[], need: string, p: MatchParams): string[] {
       const { kindStems, ...meta } = listings[i]!.meta;
       return { id: String(i), similarity, ...meta, ...(p.kindWordsWeight > 0 ? { kindStems } : {}) };
     });
-  const matched = matchCandidates(key, v, candidates, categoryVectors, p).ids.map(
-    (id) => listings[Number(id)]!,
-  );
+  const match = matchCandidates(key, v, candidates, categoryVectors, p);
+  asked?.push(...match.kinds);
+  const matched = match.ids.map((id) => listings[Number(id)]!);
   const at = new Map(matched.map((l, j) => [l, j]));
   return matched
     .sort((a, b) => a.rank - b.rank || b.score - a.score || a.price - b.price || at.get(a)! - at.get(b)!)
@@ -188,14 +193,27 @@ function measure(variant: Partial<MatchParams>): Row[] {
       let results = 0;
       for (const [need, key] of s.needs) {
         const ok = servers(key);
-        const got = answer(listings, need, p);
+        const asked: string[] = [];
+        const got = answer(listings, need, p, asked);
         const rank = got.findIndex((k) => ok.has(k)) + 1;
+        if (rank !== 1 && MISSES.has(s.name) && Object.keys(variant).length === 0) {
+          const kindsOf = (k: string) =>
+            kindIds(listings.find((l) => l.key === k)?.meta.kinds ?? new Uint16Array()).join(" ") || "-";
+          console.log(`miss ${s.name} rank ${rank || "-"}: ${need}\n  asks   ${asked.join(" ") || "-"}`);
+          console.log(`  wanted ${key} [${kindsOf(key)}]`);
+          for (const k of got.slice(0, 3)) console.log(`  got    ${k} [${kindsOf(k)}]`);
+        }
         if (rank === 1) top1++;
         if (rank >= 1 && rank <= 3) top3++;
         if (rank >= 1) rr += 1 / rank;
         results += got.length;
       }
-      const empty = s.unserved.filter((need) => answer(listings, need, p).length === 0).length;
+      const empty = s.unserved.filter((need) => {
+        const got = answer(listings, need, p);
+        if (got.length > 0 && MISSES.has(s.name) && Object.keys(variant).length === 0)
+          console.log(`miss ${s.name} unserved: ${need}\n  got    ${got.slice(0, 3).join(" ")}`);
+        return got.length === 0;
+      }).length;
       const n = s.needs.length;
       rows.push({
         set: s.name,

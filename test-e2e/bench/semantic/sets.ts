@@ -59,6 +59,11 @@ export const APART_SETS = [
   "fortyfourth",
   "fortyfifth",
   "fortysixth",
+  "fortyseventh",
+  "fortyeighth",
+  "fortyninth",
+  "fiftieth",
+  "fiftyfirst",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
