@@ -163,7 +163,7 @@ function answer(listings: Entry[], need: string, p: MatchParams, asked?: string[
       return { id: String(i), similarity, ...meta, ...(p.kindWordsWeight > 0 ? { kindStems } : {}) };
     });
   const match = matchCandidates(key, v, candidates, categoryVectors, p);
-  asked?.push(...match.kinds);
+  asked?.push(...(match.kinds ?? []));
   const matched = match.ids.map((id) => listings[Number(id)]!);
   const at = new Map(matched.map((l, j) => [l, j]));
   return matched
