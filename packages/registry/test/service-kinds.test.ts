@@ -254,6 +254,19 @@ describe("the service-kind lexicon", () => {
     expect(primary("hire a real estate agent")).not.toContain("agent.tasks");
   });
 
+  it("a word a seller uses in passing names no kind: a case number, equity pay, gene variants of a form", () => {
+    expect(listingKindIds("Search court cases by party or case number")).not.toContain("science.chemistry");
+    expect(listingKindIds("Salary percentiles with bonus and equity ranges")).toEqual(["company.jobs"]);
+    expect(listingKindIds("Reads W-2, W-9 and 1099 variants")).not.toContain("science.genes");
+    expect(listingKindIds("Posting and removal dates for every job ad")).not.toContain("home.services");
+    expect(listingKindIds("Redacts names and medical details from PDFs")).not.toContain("science.medical");
+    // Reading a tax form is not filing one.
+    expect(primary("copy the amounts off this W-2")).toEqual(["image.ocr"]);
+    expect(primary("file our quarterly sales tax return")).toEqual(["tax.filing"]);
+    // Who reports to whom is an org chart, not procurement; intent is not a product search.
+    expect(primary("who sits above the procurement manager at Acme")).toEqual(["company.org_chart"]);
+  });
+
   it("a protocol's TVL is not a yield, and data on new tokens is not launching one", () => {
     expect(primary("how much capital is locked in Aave")).toEqual(["crypto.tvl"]);
     expect(
@@ -391,6 +404,7 @@ describe("the service-kind lexicon", () => {
     expect(kinds("is UA 918 going to make it")).toEqual(["travel.flight_status"]);
     expect(kinds("1Z999AA10123456784 hasn't moved since Monday")).toEqual(["ship.tracking"]);
     expect(kinds("who wrote 978-0-306-40615-7")).toEqual(["entertainment.books"]);
+    expect(kinds("has TGHU 123456 7 left the port yet")).toEqual(["ship.vessel_tracking"]);
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
     expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);
