@@ -263,7 +263,18 @@ describe("the service-kind lexicon", () => {
     // Reading a tax form is not filing one.
     expect(primary("copy the amounts off this W-2")).toEqual(["image.ocr"]);
     expect(primary("file our quarterly sales tax return")).toEqual(["tax.filing"]);
-    // Who reports to whom is an org chart, not procurement; intent is not a product search.
+    expect(listingKindIds("Swap quotes with ready-to-sign calldata")).not.toContain("legal.documents");
+    expect(listingKindIds("Email verification: syntax, MX records and SMTP checks")).not.toContain(
+      "email.send",
+    );
+    expect(listingKindIds("Labels addresses as exchange, fund, bridge or exploiter")).not.toContain(
+      "crypto.bridge",
+    );
+    // Verifying a contract's source is an action apart from reading a verified contract's ABI.
+    expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
+    expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
+    expect(primary("can I get pre-approved for a mortgage")).not.toContain("crypto.security");
+    // Who reports to whom is an org chart, not procurement.
     expect(primary("who sits above the procurement manager at Acme")).toEqual(["company.org_chart"]);
   });
 
