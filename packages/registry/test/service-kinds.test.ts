@@ -270,6 +270,18 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Labels addresses as exchange, fund, bridge or exploiter")).not.toContain(
       "crypto.bridge",
     );
+    // Words found across many sellers' descriptions in passing (a screen of every bench listing's single-word offers).
+    expect(
+      listingKindIds("Fares with flexible-date price calendars and checked baggage allowances"),
+    ).not.toContain("reminders.schedule");
+    expect(listingKindIds("Fares and checked baggage allowances by airline")).not.toContain(
+      "crypto.security",
+    );
+    expect(listingKindIds("Parcel rates with transit times for every carrier")).not.toContain(
+      "travel.transit",
+    );
+    expect(listingKindIds("Visa rules for any passport and destination")).not.toContain("kyc.identity");
+    expect(listingKindIds("Webhooks instead of polling for new launches")).not.toContain("gov.elections");
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
