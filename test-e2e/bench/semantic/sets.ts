@@ -64,6 +64,9 @@ export const APART_SETS = [
   "fortyninth",
   "fiftieth",
   "fiftyfirst",
+  "fiftysecond",
+  "fiftythird",
+  "fiftyfourth",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
