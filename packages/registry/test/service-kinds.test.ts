@@ -282,6 +282,13 @@ describe("the service-kind lexicon", () => {
     );
     expect(listingKindIds("Visa rules for any passport and destination")).not.toContain("kyc.identity");
     expect(listingKindIds("Webhooks instead of polling for new launches")).not.toContain("gov.elections");
+    expect(listingKindIds("Journey planning: bus and metro itineraries with transfers")).not.toContain(
+      "travel.flight_search",
+    );
+    expect(primary("when does the garbage truck come by our street")).toEqual(["gov.waste_collection"]);
+    expect(listingKindIds("Waste, recycling and bulky-item collection schedules by address")).toEqual([
+      "gov.waste_collection",
+    ]);
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
