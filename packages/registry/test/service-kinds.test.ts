@@ -289,6 +289,12 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Waste, recycling and bulky-item collection schedules by address")).toEqual([
       "gov.waste_collection",
     ]);
+    expect(listingKindIds("Corporate family trees: ultimate parent and every subsidiary")).toEqual([
+      "company.registry",
+    ]);
+    expect(listingKindIds("Email verification in bulk up to 100k per job")).not.toContain("fitness.plans");
+    expect(listingKindIds("Insider filings parsed within minutes of filing")).not.toContain("maps.isochrone");
+    expect(primary("is this vendor debarred from federal work")).toEqual(["gov.exclusions"]);
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
