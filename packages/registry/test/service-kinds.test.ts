@@ -295,6 +295,16 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Email verification in bulk up to 100k per job")).not.toContain("fitness.plans");
     expect(listingKindIds("Insider filings parsed within minutes of filing")).not.toContain("maps.isochrone");
     expect(primary("is this vendor debarred from federal work")).toEqual(["gov.exclusions"]);
+    expect(listingKindIds("Launchpad Ads: create and launch Facebook ad campaigns")).not.toContain(
+      "crypto.token_launch",
+    );
+    expect(listingKindIds("Conversion rates and uplift per variant of an experiment")).not.toContain(
+      "finance.fx",
+    );
+    expect(listingKindIds("Journal quartile rankings and impact factors")).not.toContain("web.rank_tracking");
+    expect(primary("is the product page really slow for actual shoppers? core web vitals")).toEqual([
+      "web.performance",
+    ]);
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
@@ -441,6 +451,7 @@ describe("the service-kind lexicon", () => {
     expect(kinds("1Z999AA10123456784 hasn't moved since Monday")).toEqual(["ship.tracking"]);
     expect(kinds("who wrote 978-0-306-40615-7")).toEqual(["entertainment.books"]);
     expect(kinds("has TGHU 123456 7 left the port yet")).toEqual(["ship.vessel_tracking"]);
+    expect(kinds("how many units a month does B08N5WRWNW sell")).toContain("product.lookup");
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
     expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);

@@ -35,7 +35,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.search_trends",
     "web.search",
-    "people start googling|started googling|people googling|start googling|search interest|search trends|trending searches|google trends|rising searches|what people are searching",
+    "people start googling|started googling|people googling|start googling|search interest|search trends|trending searches|google trends|rising searches|what people are searching|is interest in|interest over time|seasonal interest|is it seasonal|interest * seasonal",
     "search interest|search trends|google trends|trending searches|rising queries|related queries|interest by region|relative search interest|search interest over time",
   ),
   k(
@@ -180,8 +180,20 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.rank_tracking",
     "web.search",
-    "show up on google|shows up on google|show up in google|rank on google|ranking on google|where we rank|where our site ranks|position on google|our rankings|site show up on google|site shows up on google|site rank on google|site ranks on google|site show up in google|am i on the first page|are we on the first page|on the first page or not|on page one or not|who's above me|who is above me|who ranks above|ranks above me|above me on google|where i rank for|first page of google|on the first page|page one of google|first page of search results",
-    "rank tracking|rank tracker|where a domain ranks|domain ranks in|serp positions|keyword rankings|ranking positions|organic listings with positions|search engine results pages|serp api|where a website ranks|website ranks in google|ranks in google|map-pack|map pack|outrank you|local rank tracking|local rankings",
+    "show up on google|shows up on google|show up in google|rank on google|ranking on google|where we rank|where our site ranks|position on google|our rankings|site show up on google|site shows up on google|site rank on google|site ranks on google|site show up in google|am i on the first page|are we on the first page|on the first page or not|on page one or not|who's above me|who is above me|who ranks above|ranks above me|above me on google|where i rank for|first page of google|on the first page|page one of google|first page of search results|money terms|went up or down on google|up or down on google|positions on google|our keyword rankings",
+    "rank tracking|rank tracker|where a domain ranks|domain ranks in|serp positions|keyword rankings|ranking positions|organic listings with positions|search engine results pages|serp api|where a website ranks|website ranks in google|ranks in google|map-pack|map pack|outrank you|local rank tracking|local rankings|position tracking|keyword positions|ranking url|keyword position tracking",
+  ),
+  k(
+    "web.performance",
+    "web.browser",
+    "page experience|how slow is|page speed|pagespeed|load time|loads slowly|core web vitals|lighthouse score|site speed|how fast does * load",
+    "core web vitals|lcp|cls|inp|ttfb|pagespeed|page speed|lighthouse|performance score|web vitals|real user monitoring|field data",
+  ),
+  k(
+    "web.analytics",
+    "web.search",
+    "how many people read our|how many people visited|visitors to our site|traffic to our site|where did they come from|where our traffic comes from|pageviews|page views|unique visitors|bounce rate|top pages on our site",
+    "pageviews|unique visitors|bounce rate|web analytics|site analytics|first-party analytics|traffic analytics|goal conversions|analytics api|visitor analytics",
   ),
   k(
     "social.influencers",
@@ -318,7 +330,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "marketing.ad_campaigns",
     "agent.tools",
-    "launch * ads campaign|launch * ad campaign|run an ad campaign|run * ads campaign|set up * ad campaign|create an ad campaign|create * ads campaign|place ads|buy ads|campaign with a * budget|run a * ad campaign|run a * ads campaign|facebook ad campaign",
+    "launch * ads campaign|launch * ad campaign|run an ad campaign|run * ads campaign|set up * ad campaign|create an ad campaign|create * ads campaign|place ads|buy ads|campaign with a * budget|run a * ad campaign|run a * ads campaign|facebook ad campaign|conversions push|conversion campaign|aimed at women|aimed at men|a day aimed at|run ads on|run an ad on",
     "ad campaign management|ads management api|manage ad campaigns|bid management|ad buying|programmatic buying",
   ),
   k(
@@ -331,7 +343,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "email.deliverability",
     "identity.email",
     "land in * junk|land in * spam|land in spam|land in junk|junk folder|junk folders|spam folder|spam folders|end up in spam|go to spam|going to spam|marked as spam|email is blocked|emails are blocked|inbox placement|domain set up properly|email blacklisted|on an email blacklist|sender reputation",
-    "inbox placement|seed tests|blacklist monitoring|blocklist monitoring|sender reputation|email authentication|spam placement|deliverability testing|sending-domain health|sending domain health|deliverability testing|deliverability monitoring|email deliverability|dmarc monitoring|dmarc reporting",
+    "inbox placement|seed tests|blacklist monitoring|blocklist monitoring|sender reputation|email authentication|spam placement|deliverability testing|sending-domain health|sending domain health|deliverability testing|deliverability monitoring|email deliverability|dmarc monitoring|dmarc reporting|seed-list test|seed list|seed mailboxes|lands in inbox|inbox or spam|spf, dkim|dkim and dmarc",
   ),
   k(
     "legal.contract_review",
@@ -541,7 +553,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "crypto.token_launch",
     "data.crypto",
     "launch a token|launch my token|launch a coin|launch my coin|launch a memecoin|create a memecoin|make a memecoin|create my own token|create my own coin|create a crypto token|create an erc-20|deploy a token|deploy an erc-20|deploy my token|my own memecoin|my own coin|my own token|pump.fun|pump fun|fair launch|start a coin|start my own coin|launch a token on|launch on pump.fun|create a token on solana|create an spl token|mint a new token|deploy a memecoin|launch a meme coin|create a meme coin|make a meme coin|spin up a memecoin|spin up a token|launch my own token|seed a pool|create a liquidity pool for|deploy a new erc-20|deploy a new token|with a * supply",
-    "token launchpad|launchpad|launchpads|token deployment|token creation|token factory|memecoin launch|bonding curve|bonding curves|deploy tokens|erc-20 deployment|spl token creation|token generator|token creator|memecoin launchpad|launch tokens|clanker|token minting",
+    "token launchpad|token deployment|token creation|token factory|memecoin launch|bonding curve|bonding curves|deploy tokens|erc-20 deployment|spl token creation|token generator|token creator|memecoin launchpad|launch tokens|clanker|token minting|token launchpads",
   ),
   k(
     "crypto.new_tokens",
@@ -624,14 +636,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "marketing.ads",
     "data.other",
-    "run ads|run an ad|run some ads|advertise my|advertise on|advertising campaign|ad campaign|ads for my|google ads|facebook ads|meta ads|instagram ads|tiktok ads|linkedin ads|promote my business|promote my product|promote my app|boost my post|sponsored post|cost per click|cpc|what ads are they running|ads is * running|ads are * running|ads are they running|their ads|competitor ads|ad spend",
+    "run ads|run an ad|run some ads|advertise my|advertise on|advertising campaign|ad campaign|ads for my|google ads|facebook ads|meta ads|instagram ads|tiktok ads|linkedin ads|promote my business|promote my product|promote my app|boost my post|sponsored post|cost per click|cpc|what ads are they running|ads is * running|ads are * running|ads are they running|their ads|competitor ads|ad spend|creatives * been running|creatives they're running|ads they're running|swipe file|running on meta|ads running on|ad library",
     "advertising|ad campaigns|programmatic advertising|ad network|ad networks|ad platform|ads api|ad library|ad intelligence|ad spend|ad creatives|ad performance|paid media|ppc|media buying|ad targeting|audience targeting|ads running on|ads currently|ads previously running|by advertiser",
   ),
   k(
     "crm.records",
     "agent.tools",
-    "add to my crm|add * to the crm|add * to our crm|add * to my crm|add this lead to|update the crm|update our crm|update salesforce|update hubspot|log this call|log the call|log this deal|move the deal|deal stage|sales pipeline|log a note on|pipedrive|add * to salesforce|add * to hubspot|log * in salesforce|log * in hubspot",
-    "crm api|crm records|crm automation|crm platform|crm sync|crm updates|customer relationship management|contact management|deal tracking|pipeline management|sales crm|lead management|opportunity tracking|salesforce api|hubspot api|write to crm",
+    "add to my crm|add * to the crm|add * to our crm|add * to my crm|add this lead to|update the crm|update our crm|update salesforce|update hubspot|log this call|log the call|log this deal|move the deal|deal stage|sales pipeline|log a note on|pipedrive|add * to salesforce|add * to hubspot|log * in salesforce|log * in hubspot|into hubspot|into salesforce|in hubspot|in salesforce|move their opportunity|opportunity stage",
+    "crm api|crm records|crm automation|crm platform|crm sync|crm updates|customer relationship management|contact management|deal tracking|pipeline management|sales crm|lead management|opportunity tracking|salesforce api|hubspot api|write to crm|create and update contacts|deal stages|upsert contacts|contacts, companies and deals|hubspot|salesforce|pipedrive",
   ),
   k(
     "tasks.projects",
@@ -684,8 +696,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.short_links",
     "web.scrape",
-    "shorten this link|shorten this url|shorten a link|shorten a url|shorten my link|short link|short links|short url|shorter link|shorter url|tiny url|tinyurl|bit.ly|bitly|vanity url|branded link|make * url tiny|make * link tiny|make * url short|make * link short|make * url shorter|make * link shorter|how many people clicked|how many clicks|clicks on my link",
-    "url shortener|url shortening|link shortener|link shortening|short links|short urls|shortened urls|shortened links|branded links|custom short links|link management|click tracking|link analytics|vanity urls|link-in-bio|deep link generation|deep linking api",
+    "shorten this link|shorten this url|shorten a link|shorten a url|shorten my link|short link|short links|short url|shorter link|shorter url|tiny url|tinyurl|bit.ly|bitly|vanity url|branded link|make * url tiny|make * link tiny|make * url short|make * link short|make * url shorter|make * link shorter|how many people clicked|how many clicks|clicks on my link|trackable links|tracking links|utm links|utm tags|utm parameters|tag the links",
+    "url shortener|url shortening|link shortener|link shortening|short links|short urls|shortened urls|shortened links|branded links|custom short links|link management|click tracking|link analytics|vanity urls|link-in-bio|deep link generation|deep linking api|campaign-tagged urls|utm|utm parameters|utm links|utm builder|tracked links|trackable links",
   ),
   k(
     "compute.charts",
@@ -897,7 +909,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "finance.fx",
     "data.finance",
     "to euros|to dollars|to yen|euros|euro|yen|pounds|pesos|rupees|yuan|convert money|currency|foreign money|exchange money|travel money|usd|eur|gbp|jpy|how many yen|how many euros|how much is a dollar|how much is a euro|aud|chf|cny|inr|mxn|brl|sgd|hkd|nzd|swiss franc|rupee|baht|lira|zloty|krona|krone|dirham|dinar|riyal|shekel|peso|ringgit|rupiah|renminbi|pound sterling|pounds sterling|swiss francs|closing rates for|closing exchange rates|revalue foreign-currency|foreign-currency balances|foreign currency balances|month-end rates|month-end exchange rates|in their money|in their currency|in their local currency|canadian dollars|australian dollars",
-    "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|conversion rate|currency exchange rates|fx data|forex rates|forex data|exchange rate api|currency api|currency rates|foreign exchange|foreign exchange rates|spot fx|historical exchange rates|currency pairs|fx quotes|mid-market rate|ecb reference rates|convert currencies|currency data|currency conversions",
+    "exchange rate|exchange rates|fx|forex|currency conversion|currency converter|currencies|fx rate|fx rates|cross rate|currency exchange rates|fx data|forex rates|forex data|exchange rate api|currency api|currency rates|foreign exchange|foreign exchange rates|spot fx|historical exchange rates|currency pairs|fx quotes|mid-market rate|ecb reference rates|convert currencies|currency data|currency conversions|currency conversion rate|currency conversion rates",
   ),
   k(
     "finance.macro",
@@ -1113,6 +1125,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "news|headlines|news search|news articles|breaking news|news api|news feed|media coverage|news monitoring|news data|news aggregator|news aggregation|news sources|article search|real-time news|latest news|top headlines|rss|news stream|news coverage|press coverage|news by keyword|world news|local news|news content|news articles api|news apis|news publishers|publishers and outlets|thousands of publishers|articles from|search over articles|online publishers|publishers worldwide",
   ),
   k(
+    "pr.journalists",
+    "data.people",
+    "who covers|journalists who cover|reporters who cover|how do i pitch them|pitch journalists|media list|press list",
+    "journalists by beat|journalist database|media database|reporter contacts|press contacts|media contacts|find journalists|database of * journalists|journalist contacts|pitch lists|journalists and editors|journalists, editors",
+  ),
+  k(
     "news.sentiment",
     "data.news",
     "what do people think|what people say|how is the brand perceived|buzz|mood around|how do people feel about|public perception|is the press positive|positive or negative coverage|bad press|good press|negative press|what's the mood|how is * perceived|brand reputation|how people feel about|people complaining about|backlash|public sentiment|online reputation|our reputation in the|reputation monitoring|reputation in the press|furious customers|angry customers|upset customers|angry emails|furious emails|frustrated customers|complaining about|complaints about|people saying about|what people are saying|bullish or bearish|mention volume|more than usual today|talking about * more than usual|shilling|shilled|being shilled|crypto twitter|most mentioned|mentioned the most|talked about the most",
@@ -1121,8 +1139,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "social.posts",
     "data.news",
-    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|posts about|what are people posting|on twitter|tweets about|what is trending|trending on|hashtag|subreddit|reddit threads|tiktok videos|instagram posts|linkedin posts|youtube comments|follower count|how many followers|bluesky|mastodon|facebook|on social media|x.com|x.com status|x.com post|replies to this tweet|replies to this post|responses to this tweet|what do people on * think|what are people on * saying|reaction gif",
+    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|posts about|what are people posting|on twitter|tweets about|what is trending|trending on|hashtag|subreddit|reddit threads|tiktok videos|instagram posts|linkedin posts|youtube comments|follower count|how many followers|bluesky|mastodon|facebook|on social media|x.com|x.com status|x.com post|replies to this tweet|replies to this post|responses to this tweet|what do people on * think|what are people on * saying|reaction gif|channel grown|channel growth|subscriber growth|upload cadence|how often does he post|how often does she post|drop new videos",
     "social media|social posts|social media data|hashtags|social profiles|follower counts|engagement metrics|x posts|twitter api|x api|social data|social media api|tweets|reddit data|tiktok data|instagram data|youtube data|social media posts|post engagement|creator analytics|influencer data|influencer discovery|social analytics|hashtag tracking|trending topics|youtube video|youtube videos|youtube link|youtube links|youtube channel|youtube channels|reddit posts|comment threads|social listening|brand mentions|mentions of brands",
+  ),
+  k(
+    "social.listening",
+    "data.news",
+    "brings up our brand|mentions of our brand|online chatter|chatter about|talking about our brand|someone mentions us|mentions our brand|what people say about our brand",
+    "brand monitoring|mention monitoring|keyword mentions|brand and keyword mentions|mentions across",
   ),
   // ---- sports -------------------------------------------------------------------------------------------
   k(
@@ -1171,13 +1195,19 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.tech_stack",
     "data.company",
-    "what software does|what is this site built with|which cms|what technology does|what is * built with|what platform is|is it on shopify|uses shopify|runs on wordpress|which framework|what tools does * use|which crm|what crm|which payment provider does|what email provider|which companies use|sites using|websites using|which framework does|framework does|frameworks does|what framework|javascript framework|js framework|shops are built on|stores are built on|sites are built on|site is built on|store is built on|shop is built on|which platform * built on|what platform * built on|which e-commerce platform|what e-commerce platform|which ecommerce platform|what ecommerce platform|saas tools|analytics scripts|does * website run|tools * website uses|what tech does|built on shopify|storefronts are built|fire a * tag|tags installed|pixels installed",
-    "tech stack|technology stack|technographics|technologies used|built with|website technologies|cms|hosting provider|technology detection|analytics tools|technology lookup|tech lookup|tech detection|technology profiling|website technology|site technologies|builtwith|wappalyzer|installed technologies|technology adoption|tech install base|technology usage|cms detection|framework detection|javascript libraries|software used by|frameworks a site uses|frameworks it uses|frameworks used by|frameworks",
+    "what software does|what is this site built with|which cms|what technology does|what is * built with|what platform is|is it on shopify|uses shopify|runs on wordpress|which framework|what tools does * use|which crm|what crm|which payment provider does|what email provider|which companies use|sites using|websites using|which framework does|framework does|frameworks does|what framework|javascript framework|js framework|shops are built on|stores are built on|sites are built on|site is built on|store is built on|shop is built on|which platform * built on|what platform * built on|which e-commerce platform|what e-commerce platform|which ecommerce platform|what ecommerce platform|saas tools|analytics scripts|does * website run|tools * website uses|what tech does|built on shopify|storefronts are built|fire a * tag|tags installed|pixels installed|website is built on|martech",
+    "tech stack|technology stack|technographics|technologies used|built with|website technologies|cms|hosting provider|technology detection|analytics tools|technology lookup|tech lookup|tech detection|technology profiling|website technology|site technologies|builtwith|wappalyzer|installed technologies|technology adoption|tech install base|technology usage|cms detection|framework detection|javascript libraries|software used by|frameworks a site uses|frameworks it uses|frameworks used by|frameworks|technologies a website runs|technologies fingerprinted|detects the technologies",
+  ),
+  k(
+    "company.brand_assets",
+    "data.company",
+    "the logo and|logo and hex|logos of|brand colors|brand colours|company logo|their logo|their logos",
+    "brand assets|logo api|brand colors|brand colours|brand kit|company logos|logo and brand colors",
   ),
   k(
     "company.jobs",
     "data.company",
-    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies|job openings|engineer openings|remote roles|roles open|developer openings|openings this week|any * openings|job openings in|open positions|positions open|vacancies in|openings near me|job opening|going pay|going rate for a|offer range|set the offer|market pay for|what to pay a|how much to pay a|how much should we pay a|have been hiring|been hiring|currently recruiting|recruiting a|recruiting for|hiring a head of",
+    "who is hiring|hiring|find a job|work as|openings at|how much do they pay|salary|salaries|career|looking for work|looking for a job|open roles|remote jobs|entry level|internship|internships|graduate jobs|average salary|how much does a * earn|pay range|salary range|salary for|wages|is * hiring|are they hiring|hiring trends|job vacancies|job openings|engineer openings|remote roles|roles open|developer openings|openings this week|any * openings|job openings in|open positions|positions open|vacancies in|openings near me|job opening|going pay|going rate for a|offer range|set the offer|market pay for|what to pay a|how much to pay a|how much should we pay a|have been hiring|been hiring|currently recruiting|recruiting a|recruiting for|hiring a head of|open reqs|recruiting sdrs|are recruiting",
     "job postings|job listings|job openings|vacancies|job search|job market|salary data|compensation data|labour market|labor market|job board|a job|new job|jobs at|jobs in|jobs api|job data|job feeds|job postings data|job ads|job advertisements|hiring data|hiring signals|job aggregator|job scraping|careers pages|salary benchmarks|salary benchmarking|pay data|wage data|remote jobs|skills taxonomy|labour market data|labor market data|compensation benchmarks|salary percentiles|base salary|pay benchmarks|compensation benchmarking|hiring-intent|hiring intent",
   ),
   k(
@@ -1191,6 +1221,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "data.company",
     "what do customers think|is it any good|good reviews|bad reviews|is this place good|buyers say|customers say|what do * say about this|reviews of this|reviews for this|what do reviewers say|any complaints|complaints about|stars on|how many stars|read reviews|highly rated|rated restaurants|rated hotels|worth the money|what do owners|owners complain|owners moan|common complaints|reply to a review|respond to a review|reply to this review|respond to this review|response to a review|reply to reviews|respond to reviews|word a response|gave us one star|gave us 1 star|left us one star|on yelp and google|on google and yelp|on yelp|on tripadvisor|on trustpilot|google reviews|glassdoor",
     "review data|customer reviews|star ratings|review aggregation|app reviews|trustpilot|yelp|review sentiment|business reviews|customer ratings|ratings and reviews|g2|capterra|tripadvisor|common complaints|pros and cons|product reviews|expert tests|consumer reviews|responses to customer reviews|review responses|review replies|reply to reviews",
+  ),
+  k(
+    "marketing.review_requests",
+    "communication.sms",
+    "more stars on google|nudge * to rate|ask customers for reviews|get more reviews|review requests|rate us|leave a review|leave us a review",
+    "review invitations|review requests|review invites|review generation|collect reviews|ask for reviews",
   ),
   k(
     "people.enrichment",
@@ -1207,8 +1243,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.intent",
     "data.company",
-    "look like they're shopping|looks like they're shopping|shopping for a tool|shopping for software|evaluating software|evaluating vendors|researching vendors|ready to buy|buying signals|purchase intent|in the market for a tool|in the market for software|in-market accounts|accounts in market",
-    "buyer intent|intent data|purchase intent|intent signals|in-market accounts|b2b intent|intent topics|bombora|surging accounts|account intent",
+    "look like they're shopping|looks like they're shopping|shopping for a tool|shopping for software|evaluating software|evaluating vendors|researching vendors|ready to buy|buying signals|purchase intent|in the market for a tool|in the market for software|in-market accounts|accounts in market|actively researching|researching * vendors|are researching",
+    "buyer intent|intent data|purchase intent|intent signals|in-market accounts|b2b intent|intent topics|bombora|surging accounts|account intent|research surges|surge scores|surging topics",
+  ),
+  k(
+    "sales.lead_scoring",
+    "compute.inference",
+    "likely to close|how likely they are to close|score our leads|score these leads|rank our inbound|lead score for|lead scoring for|need lead scoring",
+    "predictive lead scoring|conversion likelihood|lead scoring model|lead scoring api|predictive scoring of leads|0-100 fit score",
   ),
   k(
     "people.email_finder",
@@ -1317,7 +1359,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.procurement",
     "data.government",
-    "government contracts|sell to the government|bid on|contract opportunities|government tenders|public contracts|who won the contract|win government work|federal contracts|government grants|grant funding|apply for grants|government deals|government deal|government contract|government contractor|federal contractor|agencies have paid|agencies paid|paid by the government|paid by federal agencies|federal spending on|government spending on|how much the government paid|how much the government spent|firms won|companies won|who won the * contract|won the * contracts|won the * deals|council contracts|city contracts|public-sector bids|public sector bids|public-sector tenders|public sector tenders|public-sector contracts|public sector contracts|government bids|bids that close|tenders that close|tenders closing|bids closing|open bids",
+    "government contracts|sell to the government|contract opportunities|government tenders|public contracts|who won the contract|win government work|federal contracts|government grants|grant funding|apply for grants|government deals|government deal|government contract|government contractor|federal contractor|agencies have paid|agencies paid|paid by the government|paid by federal agencies|federal spending on|government spending on|how much the government paid|how much the government spent|firms won|companies won|who won the * contract|won the * contracts|won the * deals|council contracts|city contracts|public-sector bids|public sector bids|public-sector tenders|public sector tenders|public-sector contracts|public sector contracts|government bids|bids that close|tenders that close|tenders closing|bids closing|open bids|bid on government|bid on tenders|bid on public",
     "tenders|public tenders|procurement|public procurement|rfp|rfps|contract awards|government spending|tender data|tender notices|procurement data|contract notices|sam.gov|award notices|bid opportunities|grant data|grant opportunities|public spending|government awards|usaspending|tender alerts|federal grants|grants database|grants and contracts|grant programs|grant programmes",
   ),
   k(
@@ -1691,11 +1733,17 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "random number|pick at random|roll dice|flip a coin|lottery draw|pick a random|random pick|choose randomly|pick a winner|draw a winner|roll a die|roll the dice|dice roll|coin flip|coin toss|toss a coin|shuffle a list|shuffle these|random password|generate a password|random string|raffle|giveaway winner|lucky draw|random name",
     "randomness|random numbers|verifiable random|vrf|entropy|rng|uuid|random number generator|true random|true randomness|quantum random|provably fair|verifiable randomness|random draws|dice api|uuid generation|password generator|secure random|csprng|hardware rng|random.org|lottery|uuids",
   ),
+  k(
+    "stats.ab_testing",
+    "compute.other",
+    "statistically significant|which variant won|is the difference significant|a/b test results|ab test results|is the a/b test significant|analyze my a/b test|analyse my a/b test|which version won",
+    "experiment analysis|p-value|statistical significance|multivariate tests|a/b test analysis|bayesian probability to be best|required sample size",
+  ),
   // ---- web ----------------------------------------------------------------------------------------------------
   k(
     "web.search",
     "web.search",
-    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for|google hits|top google|official website of|find the website of|website of the|search the net|search google|google for|search results for|find sources for|find sources on|find links about|find me links|find articles online|browse the web|browse the internet|scour the web|scour the internet|search bing|duckduckgo|look online for|search around for|what google says|look this up on the web|look it up on the web|find it on the internet|find blog posts|blog posts about|blog posts comparing|articles comparing|posts comparing|pages online|top * pages|pages comparing|online comparing|find me some websites|some websites that|websites that explain|sites that explain|find me websites|websites about|good websites|anything online|look up * online|blog write-ups|write-ups|trip reports|blogs about|find blogs",
+    "search the web|search the internet|google it|google this|look it up online|look up online|find online|find on the web|find websites|find pages|search online|what does the internet say|on google for|ranks * on google|rank * on google|top of google|top results for|google results for|google hits|top google|official website of|find the website of|website of the|search the net|search google|google for|search results for|find sources for|find sources on|find links about|find me links|find articles online|browse the web|browse the internet|scour the web|scour the internet|search bing|duckduckgo|look online for|search around for|what google says|look this up on the web|look it up on the web|find it on the internet|find blog posts|blog posts about|blog posts comparing|articles comparing|posts comparing|pages online|top * pages|pages comparing|online comparing|find me some websites|some websites that|websites that explain|sites that explain|find me websites|websites about|good websites|anything online|look up * online|blog write-ups|write-ups|trip reports|blogs about|find blogs|google's first page|on google's first page|answer boxes",
     "web search|search engine|search engines|search results|serp|serps|google search|bing|internet search|web results|organic results|search api|web search api|search engine results|google serp|serp api|serpapi|google results|bing search|bing web search|brave search|web search results|internet search api|search engine data|organic search results|web index|answer engine|ai web search|web grounding|grounded search|search for llms|tavily|query the web|web retrieval|google search results|search engine scraping|people also ask|featured snippets|knowledge panel|exa search|exa api|perplexity api|sonar api|you.com|serper|jina search|web search for agents|search for ai agents|llm search",
   ),
   k(
@@ -1759,6 +1807,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "headless browser|headless browsers|browser automation|browser sessions|browser session|remote browser|cloud browser|puppeteer|playwright|selenium|chrome devtools|cdp|web automation|automate websites|form filling|fill forms|web tasks|browser api|browser infrastructure|browser-as-a-service|headless chrome|headless chromium|chromium|managed browsers|browser instances|browser pool|browser sandboxes|scriptable browser|browser control|browser agent|web agents|computer-use|ai browser|agentic browser|stealth browser|anti-detect browser|persistent sessions|authenticated sessions|rpa|robotic process automation|web rpa|browserbase|browserless|steel.dev|hyperbrowser|stagehand|anchor browser|fingerprint spoofing",
   ),
   k(
+    "privacy.cookie_scan",
+    "web.browser",
+    "before they click accept|cookie consent|tracking before consent|cookies before consent|drop tracking",
+    "cookie scan|cookie scanning|consent compliance|cookies and trackers|cookie audit|tracker scan|every cookie|cookie and tracker|before user consent|before and after consent|fire before * consent|eprivacy|gdpr/eprivacy",
+  ),
+  k(
     "web.captcha",
     "web.browser",
     "i am not a robot|prove i am human|blocked by a challenge|traffic lights pictures|select all images|solve the captcha|solve a captcha|solve this captcha|get past the captcha|bypass the captcha|stuck on a captcha|keeps asking if i'm human|asking if i am human|click all the squares|select all squares|verify you are human|verify i am human|are you a robot|not a robot|cloudflare check|cloudflare challenge|blocked by cloudflare|cloudflare is blocking|puzzle to prove|distorted letters|get past cloudflare|bypass cloudflare|get around cloudflare|blocked as a bot|flagged as a bot|keeps blocking my scraper|blocking my scraper|blocking my bot",
@@ -1792,7 +1846,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "email.send",
     "identity.email",
-    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email|to * inboxes|to their inboxes|password reset message|reset link|send a newsletter|their inbox|at their inbox|branded email|branded message|order shipped email|email the customer that|email everyone|email all of|email my list|email my subscribers|email my users|email the team|email my team|email a reminder|send a reminder email|send a confirmation email|confirmation email|welcome email|send a welcome email|order confirmation email|receipt by email|invoice by email|email this to|email it to|shoot an email|fire off an email|drop an email|drop them an email|send out an email|send out emails|blast an email|email blast|email newsletter|send a newsletter to|weekly newsletter|send a mass email|mass email|send mail|emails from my app|emails from my domain|emails from our domain|send an html email|reply to this email|email my landlord|email the landlord|email my boss|email my manager|email my teacher|email the school|email my mum|email my dad|email my lawyer|email my accountant|email him|email her|email customers|email our customers|email * order confirmation|email users a|send our * newsletter|send the * newsletter|newsletter to our|cold email sequence|email sequence|send a * sequence|outreach sequence|cold emails to",
+    "send an email|send emails|email my customers|email them|mail merge|newsletter to|email a message|notify by email|send * email|send an email|password reset email|email my customers|email to a user|email * a receipt|email * a copy|email the customer|email a receipt|send a receipt|send * by email|to * inboxes|to their inboxes|password reset message|reset link|send a newsletter|their inbox|at their inbox|branded email|branded message|order shipped email|email the customer that|email everyone|email all of|email my list|email my subscribers|email my users|email the team|email my team|email a reminder|send a reminder email|send a confirmation email|confirmation email|welcome email|send a welcome email|order confirmation email|receipt by email|invoice by email|email this to|email it to|shoot an email|fire off an email|drop an email|drop them an email|send out an email|send out emails|blast an email|email blast|email newsletter|send a newsletter to|weekly newsletter|send a mass email|mass email|send mail|emails from my app|emails from my domain|emails from our domain|send an html email|reply to this email|email my landlord|email the landlord|email my boss|email my manager|email my teacher|email the school|email my mum|email my dad|email my lawyer|email my accountant|email him|email her|email customers|email our customers|email * order confirmation|email users a|send our * newsletter|send the * newsletter|newsletter to our|cold email sequence|email sequence|send a * sequence|outreach sequence|cold emails to|to * subscribers|who clicked through|send our monthly",
     "email sending|send email|transactional email|transactional emails|email delivery|email api|bulk email|email campaigns|inbound email|mailing list sends|email sending api|transactional email api|email infrastructure|email service provider|smtp relay|smtp service|smtp server|smtp api|email relay|outbound email|marketing emails|email marketing|newsletter platform|newsletter sending|newsletter api|drip campaigns|email automation|email templates|html emails|email notifications|transactional messages|inbound parsing|email parsing|email webhooks|mailgun|sendgrid|postmark|amazon ses|mailchimp|smtp sending",
   ),
   k(
@@ -1878,14 +1932,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "product.lookup",
     "commerce.products",
-    "what product is this|what is this product|scan this barcode|numbers under the barcode|what's this item|which product has this code|what is this barcode|look up this barcode|lookup this barcode|look up a barcode|scan a barcode|barcode number|product from a barcode|which product is|identify this product|identify the product|details of this product|details about this product|specs of this product|specs for this product|specs of this device|specs of this laptop|specs of this phone|tech specs|what are the specs|upc code|ean code|part number|who makes this|product name from|who makes it|who manufactures it|who manufactures this|barcode on|scanning the codes|scan the codes|scanning barcodes|scanning the barcodes|scanned codes|what item this is|what item is this|digit code on|code on the carton|code on the box|scan the barcode|scan the barcodes|under the stripes|number under the",
-    "barcode|barcodes|upc|ean|gtin|product lookup|product data|product details|product information|product catalog|product catalogue|product database|sku|skus|product specs|specifications|asin|barcode lookup|barcode database|upc lookup|upc database|ean lookup|gtin lookup|product data api|product identifiers|product attributes|product images|product titles|product enrichment|product information management|pim|catalog data|catalogue data|item data|item lookup|mpn|manufacturer part number|brand data|product metadata|product feeds|amazon product data|asin lookup",
+    "what product is this|what is this product|scan this barcode|numbers under the barcode|what's this item|which product has this code|what is this barcode|look up this barcode|lookup this barcode|look up a barcode|scan a barcode|barcode number|product from a barcode|which product is|identify this product|identify the product|details of this product|details about this product|specs of this product|specs for this product|specs of this device|specs of this laptop|specs of this phone|tech specs|what are the specs|upc code|ean code|part number|who makes this|product name from|who makes it|who manufactures it|who manufactures this|barcode on|scanning the codes|scan the codes|scanning barcodes|scanning the barcodes|scanned codes|what item this is|what item is this|digit code on|code on the carton|code on the box|scan the barcode|scan the barcodes|under the stripes|number under the|units a month|monthly unit sales|how many units|best seller rank",
+    "barcode|barcodes|upc|ean|gtin|product lookup|product data|product details|product information|product catalog|product catalogue|product database|sku|skus|product specs|specifications|asin|barcode lookup|barcode database|upc lookup|upc database|ean lookup|gtin lookup|product data api|product identifiers|product attributes|product images|product titles|product enrichment|product information management|pim|catalog data|catalogue data|item data|item lookup|mpn|manufacturer part number|brand data|product metadata|product feeds|amazon product data|asin lookup|best seller rank|unit sales|sales estimates|bsr",
   ),
   k(
     "product.prices",
     "commerce.products",
     "where to buy|where can i buy|best deal|best price|good deal|on sale|discount|coupon|promo code|is it cheaper|compare prices|worth buying|in stock|buy online|ecommerce|merchants|on amazon|at walmart|price drop|price dropped|dropped in price|gotten cheaper|cost of this|for the least money|for the least|lowest price|cheapest place to buy|who sells * cheapest|how much is this on|cheapest price|cheapest store|cheaper elsewhere|cheaper somewhere|find it cheaper|find a cheaper|price match|price check on|compare prices for|compare the price|price comparison for|best offers|discount code|voucher|voucher code|coupon code|coupons for|cashback|who sells|which store sells|which shop sells|is it in stock|in stock at|out of stock|back in stock|prices on amazon|amazon price|walmart price|black friday|cyber monday|sells * for less|for less than we do|for less than us|cheaper than us|cheaper than we do|undercut us|undercuts us|undercutting us|beat our price|lower price than us|competitors' prices|competitor pricing|cheaper than usual|cheaper than normal|lower than usual|been lower recently|usual price|change what they charge|what they charge for|change their prices|changes their price|change their price|changes their prices|among big retailers|lowest price among|which retailer|which store has",
-    "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|deals|coupons|marketplace data|price monitoring|product listings|prices from amazon|seller offers|retail listings|price comparison api|price tracker|product price history|amazon price history|shopping api|shopping search|shopping results|google shopping|product offers|merchant offers|retailer prices|store prices|online prices|competitor prices|price intelligence|dynamic pricing|map monitoring|coupon codes|discount codes|vouchers|deal finder|deals api|price scraping|ecommerce data|e-commerce data|amazon data|walmart data|ebay|ebay listings|shopify stores|buy box|stock availability|inventory availability|in-stock status|availability tracking|retail products|product search|search products across|across amazon|amazon walmart|walmart|big retailers",
+    "price comparison|price tracking|retail prices|product prices|e-commerce|retailers|coupons|marketplace data|price monitoring|product listings|prices from amazon|seller offers|retail listings|price comparison api|price tracker|product price history|amazon price history|shopping api|shopping search|shopping results|google shopping|product offers|merchant offers|retailer prices|store prices|online prices|competitor prices|price intelligence|dynamic pricing|map monitoring|coupon codes|discount codes|vouchers|deal finder|deals api|price scraping|ecommerce data|e-commerce data|amazon data|walmart data|ebay|ebay listings|shopify stores|buy box|stock availability|inventory availability|in-stock status|availability tracking|retail products|product search|search products across|across amazon|amazon walmart|walmart|big retailers|deals and discounts|daily deals",
   ),
   // ---- services an agent asks for that are sold by other kinds of API (bookings, deliveries, devices) ------
   // A need naming one of these is answered only by listings that sell it, so where none does the answer is
@@ -2025,7 +2079,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "printing.mail",
     "commerce.shipping",
-    "print and mail|send a letter|mail a letter|send a postcard|print photos|business cards printed|greeting card|print and post|birthday card|post a card|send a card|print this * on my|on my printer|on my office printer|to my printer|printer|fax|send a fax|fax this|fax of|printed letter|paper letter|letter mailed|mailed to|mail * a letter|snail mail|print out|printout|print this out|print this document|print the document|print these|hard copy|paper copy|send by post|send it by post|by snail mail|physical letter|real letter|physical mail|physical postcard|send a physical|mail a check|mail a cheque|send a check|print and send|print flyers|print a poster|print stickers|print business cards|print t-shirts|print on a mug|custom t-shirt|custom mug|custom merch|photo prints|photo book|fax it|fax number|send a fax to|paper notice|paper * notice|post a paper|mail a paper|post a letter|post letters|mail letters|by post to|paper letters|print * copies|print copies|printed copies|printed and sent|printed and posted|printed and mailed|photos printed|pictures printed|have them printed|print our photos|print my photos|print the photos|print * letters|post them out|by normal mail|by post|print and post them|physical letters|reminder letters|order * business cards|order business cards",
+    "print and mail|send a letter|mail a letter|send a postcard|print photos|business cards printed|greeting card|print and post|birthday card|post a card|send a card|print this * on my|on my printer|on my office printer|to my printer|printer|fax|send a fax|fax this|fax of|printed letter|paper letter|letter mailed|mailed to|mail * a letter|snail mail|print out|printout|print this out|print this document|print the document|print these|hard copy|paper copy|send by post|send it by post|by snail mail|physical letter|real letter|physical mail|physical postcard|send a physical|mail a check|mail a cheque|send a check|print and send|print flyers|print a poster|print stickers|print business cards|print t-shirts|print on a mug|custom t-shirt|custom mug|custom merch|photo prints|photo book|fax it|fax number|send a fax to|paper notice|paper * notice|post a paper|mail a paper|post a letter|post letters|mail letters|by post to|paper letters|print * copies|print copies|printed copies|printed and sent|printed and posted|printed and mailed|photos printed|pictures printed|have them printed|print our photos|print my photos|print the photos|print * letters|post them out|by normal mail|by post|print and post them|physical letters|reminder letters|order * business cards|order business cards|mail a printed|printed postcard|postcard with",
     "print and mail|direct mail|postcards|letters api|print on demand|printing api|print fulfilment|print fulfillment|physical mail api|postal mail|postal mail api|letter sending|send letters|certified mail|registered mail|check mailing|cheque mailing|mailroom|virtual mailbox|mail scanning|postcard api|custom printing|printing service|online printing|photo printing|merch fulfillment|merch fulfilment|fax api|online fax|internet fax|efax|send faxes|fax service|fax pdfs|receive faxes|inbound faxes|programmable fax",
   ),
   k(
@@ -2459,6 +2513,12 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "compute.inference",
     "persuasive description|write a product description|write product descriptions|write the product description|product copy|listing copy|sales copy|marketing copy|copywriting|title and bullets|title bullets and|bullets and a * description|bullet points and a description|product page copy|into a title|lines for a * ad|lines for an ad|ad copy|copy for an ad|copy for my ad|ad headline|ad headlines|headline for my ad|wording for an ad|text for an ad|catchy descriptions|come up with * descriptions|write descriptions for|descriptions for our|product descriptions",
     "product copy|product description generator|seo product titles|listing copy|ai copywriting|marketing copy|sales copy|long descriptions|brand voice|ad copy|ad headlines|search and social ad|ad text|calls to action|character limits",
+  ),
+  k(
+    "content.seo_writing",
+    "compute.inference",
+    "word piece|pillar posts|write an article|that can actually rank|seo content|long-form article|seo article|write a blog post|write blog posts|blog post that ranks|blog posts that rank",
+    "blog articles|seo-optimized|article generation|blog writer|seo content|blog post generation|long-form articles",
   ),
   k(
     "vehicles.value",
