@@ -305,6 +305,16 @@ describe("the service-kind lexicon", () => {
     expect(primary("is the product page really slow for actual shoppers? core web vitals")).toEqual([
       "web.performance",
     ]);
+    expect(
+      listingKindIds("Object detection: returns labels with confidence scores and bounding boxes"),
+    ).not.toContain("ship.labels");
+    expect(listingKindIds("Reads embedded EXIF metadata from photos, with GPS coordinates")).not.toContain(
+      "llm.embeddings",
+    );
+    expect(listingKindIds("Disposable file sharing with self-destructing links")).not.toContain(
+      "email.validation",
+    );
+    expect(primary("compile my thesis .tex with bibtex")).toContain("doc.latex");
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
