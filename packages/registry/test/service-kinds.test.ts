@@ -315,6 +315,12 @@ describe("the service-kind lexicon", () => {
       "email.validation",
     );
     expect(primary("compile my thesis .tex with bibtex")).toContain("doc.latex");
+    expect(listingKindIds("Book metadata: author, page count, all editions and translations")).not.toContain(
+      "llm.translate",
+    );
+    expect(
+      listingKindIds("Where to watch: streaming, rentals and purchase services per country"),
+    ).not.toContain("realestate");
     // Verifying a contract's source is an action apart from reading a verified contract's ABI.
     expect(primary("get my contract verified on Basescan")).toEqual(["crypto.contract_verify"]);
     expect(listingKindIds("Verified source and ABI for any contract address")).toEqual(["crypto.contracts"]);
@@ -462,6 +468,7 @@ describe("the service-kind lexicon", () => {
     expect(kinds("who wrote 978-0-306-40615-7")).toEqual(["entertainment.books"]);
     expect(kinds("has TGHU 123456 7 left the port yet")).toEqual(["ship.vessel_tracking"]);
     expect(kinds("how many units a month does B08N5WRWNW sell")).toContain("product.lookup");
+    expect(kinds("what has 0000-0002-1825-0097 published")).toContain("science.papers");
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
     expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);

@@ -61,7 +61,7 @@ interface Phrase {
 
 /**
  * Identifiers that name what is asked about whatever words surround them: an IP address, a VIN, a transaction
- * hash, a flight number, a parcel's tracking number, a shipping container's number, an Amazon product number, an ISBN, an IBAN (16 characters or more), a VAT number, an
+ * hash, a flight number, a parcel's tracking number, a shipping container's number, an Amazon product number, an ORCID iD, an ISBN, an IBAN (16 characters or more), a VAT number, an
  * ENS name. Each is read in a text as
  * one word (`token`) naming its kind, as a single word of that kind's `asks` would: it counts in a need (and in
  * a listing only when nothing else there names a kind). The token is no English word, and the embedding still
@@ -118,6 +118,12 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     pattern: /\bB0[0-9A-Z]{8}\b/g,
     token: "qqasin",
     kind: "product.lookup",
+  },
+  {
+    what: "ORCID iD (four groups of four digits, the last may end in X)",
+    pattern: /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g,
+    token: "qqorcid",
+    kind: "science.papers",
   },
   { what: "ISBN-13", pattern: /\b97[89](?:[- ]?\d){10}\b/g, token: "qqisbn", kind: "entertainment.books" },
   {

@@ -914,8 +914,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "finance.macro",
     "data.finance",
-    "inflation|cost of living|economy|recession|unemployment|jobs report|interest rate decision|central bank|fed|is the economy|inflation rate|how high is inflation|is inflation|jobless|jobless claims|unemployment figures|gdp growth|how big is the economy|economic growth|is there a recession|heading into a recession|rate hike|rate cut|will the fed|fed meeting|fomc|ecb decision|bank of england|nonfarm payrolls|non-farm payrolls|consumer confidence|housing starts|retail sales figures|trade balance|trade deficit|national debt|money supply|how is the economy|core inflation|us core inflation|monthly core inflation|euro area unemployment|euro area inflation|eurozone unemployment|eurozone inflation|core inflation rate|core cpi inflation",
-    "macroeconomic|economic indicators|cpi|gdp|consumer price index|unemployment rate|economic data|fred|central bank rates|policy rate|macro data|macroeconomics|economic time series|gdp data|inflation data|cpi data|producer price index|purchasing managers|employment data|labour statistics|labor statistics|bls|world bank|imf|oecd|eurostat|central bank data|monetary policy|interest rate decisions|economic releases|national accounts|trade statistics|inflation rates|economic statistics|purchasing managers index",
+    "inflation|cost of living|economy|recession|unemployment|jobs report|interest rate decision|central bank|fed|is the economy|inflation rate|how high is inflation|is inflation|jobless|jobless claims|unemployment figures|gdp growth|how big is the economy|economic growth|is there a recession|heading into a recession|rate hike|rate cut|will the fed|fed meeting|fomc|ecb decision|bank of england|nonfarm payrolls|non-farm payrolls|consumer confidence|housing starts|retail sales figures|trade balance|trade deficit|national debt|money supply|how is the economy|core inflation|us core inflation|monthly core inflation|euro area unemployment|euro area inflation|eurozone unemployment|eurozone inflation|core inflation rate|core cpi inflation|how long people live|life expectancy|literacy rate",
+    "macroeconomic|economic indicators|cpi|gdp|consumer price index|unemployment rate|economic data|fred|central bank rates|policy rate|macro data|macroeconomics|economic time series|gdp data|inflation data|cpi data|producer price index|purchasing managers|employment data|labour statistics|labor statistics|bls|world bank|imf|oecd|eurostat|central bank data|monetary policy|interest rate decisions|economic releases|national accounts|trade statistics|inflation rates|economic statistics|purchasing managers index|development indicators|world development indicators|life expectancy",
   ),
   k(
     "finance.bonds_rates",
@@ -1090,8 +1090,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.places",
     "data.maps",
-    "near me|nearby|around here|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near|venues|near here|bars near|pubs|pub|coffee near|coffee shops|opening hours of|good place to eat|best restaurants|where to get coffee|find a cafe|find a restaurant|places open|closest pharmacy|closest supermarket|places around|atm near|nearest atm|cash machine|drugstore|drugstores|are open right now|near the user|near the user's|near my hotel|near the hotel|chemist|chemists|open late|what time does * open|what time does * close|closing time|open on sunday|open on sundays|open on christmas|open on boxing day|open on bank holiday|chemist nearby|get a prescription filled|open all night|what time does * shut|when does * shut|shut today|closing times|within * miles of me|with their phone numbers|list of local businesses|list of every * office",
-    "places|points of interest|poi|place search|local search|business listings|opening hours|place details|nearby search|coffee shop|places api|place data|poi data|points-of-interest|local business data|business directory|nearby places|venue data|store locator|store locations|local listings|business hours|geosearch|place autocomplete|place photos|poi database",
+    "near me|nearby|around here|restaurants|restaurant|cafe|pharmacy|open now|where can i eat|places to|somewhere to eat|shops near|venues|near here|bars near|pubs|pub|coffee near|coffee shops|opening hours of|good place to eat|best restaurants|where to get coffee|find a cafe|find a restaurant|places open|closest pharmacy|closest supermarket|places around|atm near|nearest atm|cash machine|drugstore|drugstores|are open right now|near the user|near the user's|near my hotel|near the hotel|chemist|chemists|open late|what time does * open|what time does * close|closing time|open on sunday|open on sundays|open on christmas|open on boxing day|open on bank holiday|chemist nearby|get a prescription filled|open all night|what time does * shut|when does * shut|shut today|closing times|within * miles of me|with their phone numbers|list of local businesses|list of every * office|places",
+    "points of interest|poi|place search|local search|business listings|opening hours|place details|nearby search|coffee shop|places api|place data|poi data|points-of-interest|local business data|business directory|nearby places|venue data|store locator|store locations|local listings|business hours|geosearch|place autocomplete|place photos|poi database",
   ),
   k(
     "maps.ip",
@@ -1108,7 +1108,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "maps.elevation",
     "data.maps",
-    "how high|above sea level|how tall is the mountain|what altitude|what elevation|how high above sea level|height of the mountain|how steep|elevation gain|elevation profile|how hilly|hilly",
+    "how high|above sea level|how tall is the mountain|what altitude|what elevation|how high above sea level|height of the mountain|how steep|elevation gain|elevation profile|how hilly|hilly|climbing profile|how much climbing|climb profile",
     "elevation|altitude|terrain|height above sea level|digital elevation model|dem|elevation api|elevation data|elevation profile|srtm|topography|topographic|contour lines|height data|bathymetry|terrain data|terrain model|elevation service",
   ),
   k(
@@ -1121,8 +1121,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "news.search",
     "data.news",
-    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying|outlets saying|news outlets|media outlets|press coverage of|coverage of|outlets reporting|reporting about|reporting on|what are outlets|latest news|any news on|news on|news today|today's news|what's new with|recent news|recent articles|articles about|what's the latest|latest headlines|headlines today|what's going on with|what is going on in|current events|anything in the news|catch me up on|been in the news|papers reporting|newspapers reporting|press reporting|what is the press saying|what are the papers saying|reporting this week about|coverage this week of|papers ran|newspapers ran|the papers wrote|newspapers wrote|papers published on|papers been saying|papers have been saying|papers are saying|newspapers saying|press been saying|media been saying|the papers say|write about us|wrote about us|written about us|write about my|wrote about my|turn up in the press|in the press|mentioned in the press|press mentions|mentions of us|mentions of my|been written about|written lately about|what's been written|writes about my|writes about us|written about my|announces layoffs|announce layoffs|announced layoffs|leadership change|leadership changes|executive changes|new cfo|new ceo",
-    "news|headlines|news search|news articles|breaking news|news api|news feed|media coverage|news monitoring|news data|news aggregator|news aggregation|news sources|article search|real-time news|latest news|top headlines|rss|news stream|news coverage|press coverage|news by keyword|world news|local news|news content|news articles api|news apis|news publishers|publishers and outlets|thousands of publishers|articles from|search over articles|online publishers|publishers worldwide",
+    "what is happening|what's happening|what happened|latest on|news about|newest stories|in the papers|journalists|what are they saying about|top stories|stories about|latest stories|in the news|news about|journalists saying|press saying|reporters saying|what are journalists|media saying|outlets saying|news outlets|media outlets|press coverage of|coverage of|outlets reporting|reporting about|reporting on|what are outlets|latest news|any news on|news on|news today|today's news|what's new with|recent news|recent articles|articles about|what's the latest|latest headlines|headlines today|what's going on with|what is going on in|current events|anything in the news|catch me up on|been in the news|papers reporting|newspapers reporting|press reporting|what is the press saying|what are the papers saying|reporting this week about|coverage this week of|papers ran|newspapers ran|the papers wrote|newspapers wrote|papers published on|papers been saying|papers have been saying|papers are saying|newspapers saying|press been saying|media been saying|the papers say|write about us|wrote about us|written about us|write about my|wrote about my|turn up in the press|in the press|mentioned in the press|press mentions|mentions of us|mentions of my|been written about|written lately about|what's been written|writes about my|writes about us|written about my|announces layoffs|announce layoffs|announced layoffs|leadership change|leadership changes|executive changes|new cfo|new ceo|being reported about|what's being reported|in the last few hours",
+    "news|news search|news articles|breaking news|news api|news feed|media coverage|news monitoring|news data|news aggregator|news aggregation|news sources|article search|real-time news|latest news|top headlines|rss|news stream|news coverage|press coverage|news by keyword|world news|local news|news content|news articles api|news apis|news publishers|publishers and outlets|thousands of publishers|articles from|search over articles|online publishers|publishers worldwide|headlines",
   ),
   k(
     "pr.journalists",
@@ -1152,8 +1152,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sports.scores",
     "data.sports",
-    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture|who's winning|whos winning|what's the score|game rn|game right now|who won the game|who won the match|result of the match|results of the game|did * win last night|score last night|halftime score|is the game on|kickoff time|tip off|what time is the game|what time does the game start|fixtures this weekend|who is top of the league|playoffs|play-offs|world series|stanley cup|wimbledon|grand prix|ufc|mma|la liga|serie a|bundesliga|ncaa|march madness|olympics|match today|game today|did * win|did * lose|did * draw|did they draw",
-    "live scores|match results|fixtures|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores|scores api|live match data|fixtures and results|schedules and results|match schedules|team schedules|match centre|match center|live commentary|football data|soccer data|nba data|nfl data|cricket scores|tennis results|f1 results|real-time scores|league standings|standings table|the standings|table standings",
+    "who won|who is winning|did win|did they win|did lose|game last night|match last night|final score|the score|game tonight|next game|when do they play|football|soccer|basketball|baseball|hockey|tennis|cricket|rugby|golf|premier league|champions league|world cup|nba|nfl|mlb|nhl|f1|formula 1|score of the game|score of the match|score of the * game|current score|live score|when do * play|when does * play|play next|next match|next fixture|who's winning|whos winning|what's the score|game rn|game right now|who won the game|who won the match|result of the match|results of the game|did * win last night|score last night|halftime score|is the game on|kickoff time|tip off|what time is the game|what time does the game start|fixtures this weekend|who is top of the league|playoffs|play-offs|world series|stanley cup|wimbledon|grand prix|ufc|mma|la liga|serie a|bundesliga|ncaa|march madness|olympics|match today|game today|did * win|did * lose|did * draw|did they draw|golds at|gold medals|medal table|medal count|olympic games",
+    "live scores|match results|fixtures|league tables|box scores|play-by-play|sports data|game results|match data|sports scores|game scores|scores api|live match data|fixtures and results|schedules and results|match schedules|team schedules|match centre|match center|live commentary|football data|soccer data|nba data|nfl data|cricket scores|tennis results|f1 results|real-time scores|league standings|standings table|the standings|table standings|olympic results|medal tables|olympic games results",
   ),
   k(
     "sports.odds",
@@ -1164,7 +1164,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "sports.stats",
     "data.sports",
-    "how many goals|how many points did|best player|top scorer|injured|is he playing|lineup|how many goals did|how many assists|how many touchdowns|how many home runs|batting average|player stats|who leads the league|leading scorer|most goals|season stats|career stats|is he injured|injury news|injury update|starting lineup|depth chart|fantasy football|fantasy points|fantasy team|expected goals|xg|head to head|h2h|form guide",
+    "how many goals|how many points did|best player|top scorer|injured|is he playing|lineup|how many goals did|how many assists|how many touchdowns|how many home runs|batting average|player stats|who leads the league|leading scorer|most goals|season stats|career stats|is he injured|injury news|injury update|starting lineup|depth chart|fantasy football|fantasy points|fantasy team|expected goals|xg|head to head|h2h|form guide|chess rating|fide rating|elo rating",
     "player stats|player statistics|team stats|career statistics|rosters|injuries|injury reports|lineups|player props|advanced metrics|season statistics|season stats|statistics for players|player data|player profiles|team statistics|match statistics|game statistics|historical stats|advanced stats|expected goals|xg data|fantasy data|fantasy sports|injury data|depth charts|head-to-head|sports statistics|shot data|player performance",
   ),
   // ---- companies, people --------------------------------------------------------------------------------
@@ -1280,8 +1280,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.chemistry",
     "data.science",
-    "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|chemical compound|chemical compounds|melting point|boiling point|chemical formula|molecular formula|is it flammable|is this chemical dangerous|hazardous substance|structure of the molecule|molar mass|toxic to humans|periodic table|chemical element|atomic number|atomic weight|chemical reaction|solubility of|what is this compound|cas registry number|cas rn",
-    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|pubchem|chemical properties|compound data|reactions|toxicology|cas registry|cas rn|cheminformatics|chemical structures|chemical database|compound search|substance data|chemical identifiers|physicochemical properties|chembl|chemspider|reaction prediction|retrosynthesis|compound properties",
+    "chemical|chemicals|what is this substance|is this toxic|formula of|molecule|molecules|chemical compound|chemical compounds|melting point|boiling point|chemical formula|molecular formula|is it flammable|is this chemical dangerous|hazardous substance|structure of the molecule|molar mass|toxic to humans|periodic table|chemical element|atomic number|atomic weight|chemical reaction|solubility of|what is this compound|cas registry number|cas rn|reactions|does * boil|boiling point of|melting point of|at what temperature does",
+    "chemistry|chemical data|molecular|molecular weight|smiles|inchi|pubchem|chemical properties|compound data|toxicology|cas registry|cas rn|cheminformatics|chemical structures|chemical database|compound search|substance data|chemical identifiers|physicochemical properties|chembl|chemspider|reaction prediction|retrosynthesis|compound properties|chemical reactions",
   ),
   k(
     "science.genes",
@@ -1457,7 +1457,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "realestate",
     "data.other",
     "apartment|apartments|rent|renting|how much is my house worth|what is my house worth|buy a house|property worth|landlord|neighbourhood|neighborhood|when did it last sell|last sold|last sale|sale history|house worth|home worth|house prices in|rent prices|how much is rent|average rent|rent in|buy a flat|flat to rent|property for sale|homes for sale|houses for sale|home for sale|zillow|what's my house worth|what's my home worth|what is my home worth|apartment worth|condo worth|what a house is worth|house is worth|home is worth|property is worth|what my house is worth|what my home is worth|recent nearby sales|nearby sales|comparable sales|recent sales nearby|value of a house|value of my house|value of a property|value a house|value a property|estimate the value of my home|charge a tenant|charge * tenant|charge in rent|how much rent could|how much could i rent|rent it out for|rent out my|rental estimate|rent estimate|value of a * house|value of a * home|value of a * flat|value of a * apartment|value of a * property|value of my * house|value of my * home|house next door|what did * sell for|what did * go for|did it sell for|what it sold for|what it went for|bedroom place|bedroom flat|bedroom house|to let|pets allowed|my flat worth|our flat worth|the flat worth|flat worth now|market value of the house|market value of the home|market value of this house|value of the house|value of the property|get for our house|get for my house|if we listed it|if we sold it|market value of my house",
-    "real estate|property data|home values|home valuation|avm|listings for sale|rentals|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value|property listings|real estate listings|home listings|rental listings|property valuation|rent estimates|rental estimates|redfin|zoopla|rightmove|land registry|sold prices|housing market|home price index|property details",
+    "real estate|property data|home values|home valuation|avm|listings for sale|rental data|comparables|comps|mls|house prices|property prices|buy a home|property values|property value|property listings|real estate listings|home listings|rental listings|property valuation|rent estimates|rental estimates|redfin|zoopla|rightmove|land registry|sold prices|housing market|home price index|property details|home rentals|apartment rentals|rental homes",
   ),
   k(
     "vehicles",
@@ -1492,14 +1492,20 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.music",
     "data.other",
-    "song|songs|album|albums|singer|artist|lyrics to|who sang|playlist|who sings|what album|song lyrics|lyrics of|words to the song|musician|rapper|similar artists|songs like|music like|top songs|chart position|number one hit|karaoke screen|karaoke lyrics|synced lyrics|time-synced lyrics|lyrics with timings|lyrics with timestamps|lyrics for|who wrote the song",
-    "music data|music metadata|artists|discography|lyrics|music catalog|isrc|music charts|music tracks|music database|music api|song metadata|track metadata|album data|artist data|audio features|musicbrainz|discogs|spotify data|billboard|setlists|lyric data|music information|chart positions|song lyrics|synced lyrics|time-synced lines|licensed lyrics|licensed song lyrics",
+    "song|songs|album|albums|singer|artist|lyrics to|who sang|playlist|who sings|what album|song lyrics|lyrics of|words to the song|musician|rapper|similar artists|songs like|music like|top songs|chart position|number one hit|karaoke screen|karaoke lyrics|synced lyrics|time-synced lyrics|lyrics with timings|lyrics with timestamps|lyrics for|who wrote the song|artists|words to the chorus",
+    "music data|music metadata|discography|lyrics|music catalog|isrc|music charts|music tracks|music database|music api|song metadata|track metadata|album data|artist data|audio features|musicbrainz|discogs|spotify data|billboard|setlists|lyric data|music information|chart positions|song lyrics|synced lyrics|time-synced lines|licensed lyrics|licensed song lyrics",
   ),
   k(
     "entertainment.books",
     "data.other",
-    "novel|author of|who wrote|reading list|what to read|isbn|a book about|books about|books on|book by|good book|what should i read|next book|who is the author|bestseller|bestsellers|reading recommendations|a novel about|novel where|who wrote it|what year did it come out|when did it come out|when was it published|when was the book published",
-    "book data|book metadata|bibliographic|library catalog|books to read|a good book|book recommendations|book search|book database|book api|books api|open library|goodreads|google books|isbn lookup|isbn data|book covers|author data|publishing data|ebook|ebooks",
+    "novel|author of|who wrote|reading list|what to read|isbn|a book about|books about|books on|book by|good book|what should i read|next book|who is the author|bestseller|bestsellers|reading recommendations|a novel about|novel where|who wrote it|what year did it come out|when did it come out|when was it published|when was the book published|grab the complete|the complete text|complete text of|public domain books|gutenberg",
+    "book data|book metadata|bibliographic|library catalog|books to read|a good book|book recommendations|book search|book database|book api|books api|open library|goodreads|google books|isbn lookup|isbn data|book covers|author data|publishing data|ebook|ebooks|public-domain books|project gutenberg|full texts",
+  ),
+  k(
+    "culture.artworks",
+    "data.other",
+    "prints i'm allowed to reuse|artworks|paintings by|public domain art|museum collection|hi-res * prints|open-access images of|famous paintings",
+    "open-access artworks|artworks|museum collections|museum images|public-domain artworks|art collections|images of artworks",
   ),
   k(
     "entertainment.games",
@@ -1516,14 +1522,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "knowledge.dictionary",
     "data.other",
-    "what does this word mean|meaning of|define|definition of|another word for|synonym for|rhymes with|how to pronounce|what is the meaning|how do you spell|how is it pronounced|opposite of|origin of the word|where does the word|slang|idiom|rhyme|rhymes for|word that means|synonyms|phonetics",
+    "what does this word mean|meaning of|define|definition of|another word for|synonym for|rhymes with|how to pronounce|what is the meaning|how do you spell|how is it pronounced|opposite of|origin of the word|where does the word|slang|idiom|rhyme|rhymes for|word that means|synonyms|phonetics|how do you say it out loud|how do you pronounce|say it out loud|what does the word",
     "dictionary|definitions|antonyms|thesaurus|word data|etymology|pronunciation|lexical|dictionary api|word definitions|word meanings|lexicon|wordnet|word lists|rhyming|word origins|slang dictionary|urban dictionary|part of speech|word frequency",
   ),
   k(
     "knowledge.facts",
     "data.other",
-    "facts about|who was|what is the capital|how tall is|how old is|trivia|fun facts|quick facts|look up facts|who founded|when was * born|when did * die|biography of|when was * built|when was * invented",
-    "knowledge graph|encyclopedia|wikipedia|wikidata|entity data|knowledge base|general knowledge|knowledge api|structured knowledge|entity lookup|entity search|facts api|fact lookup|encyclopedic|dbpedia|wikimedia|trivia questions|biographies",
+    "facts about|who was|what is the capital|how tall is|how old is|trivia|fun facts|quick facts|look up facts|who founded|when was * born|when did * die|biography of|when was * built|when was * invented|on this day|through the centuries|this day in history|what happened on * in history|historical events on",
+    "knowledge graph|encyclopedia|wikipedia|wikidata|entity data|knowledge base|general knowledge|knowledge api|structured knowledge|entity lookup|entity search|facts api|fact lookup|encyclopedic|dbpedia|wikimedia|trivia questions|biographies|on this day|historical events|notable births and deaths|this day in history",
   ),
   k(
     "knowledge.countries",
@@ -1553,8 +1559,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.translate",
     "compute.inference",
-    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages|multilingual|into portuguese|into brazilian|into italian|into korean|into arabic|into russian|into hindi|into dutch|into polish|into turkish|into mandarin|into * portuguese|into * spanish|into * french|into * chinese|mean in english|mean in * english|what does * mean in|translate this|how do you say|how do i say|in english please|in swedish|in norwegian|in danish|in finnish|in greek|in hebrew|in hindi|in turkish|in polish|in dutch|in vietnamese|in thai|in indonesian|in ukrainian|into vietnamese|into thai|into indonesian|into ukrainian|into swedish|into greek|into hebrew|from english to|from spanish to|from french to|from german to|from chinese to|from japanese to|translate * into|document in english|contract in english|agreement in english|file in english|pdf in english|localize|spanish version|french version|german version|japanese version|version in spanish|formatting kept the same|keep the formatting",
-    "translate|translation|translations|translator|machine translation|language pairs|localisation|localization|target language|source language|between languages|translation api|neural machine translation|nmt|deepl|google translate|document translation|language translation|translate text|translation memory|localise",
+    "in french|in spanish|in german|in italian|in japanese|in chinese|in portuguese|in arabic|in korean|in russian|into french|into spanish|into german|into english|into japanese|into chinese|to french|to spanish|to german|to english|say this in|what does mean in english|foreign language|another language|other languages|multilingual|into portuguese|into brazilian|into italian|into korean|into arabic|into russian|into hindi|into dutch|into polish|into turkish|into mandarin|into * portuguese|into * spanish|into * french|into * chinese|mean in english|mean in * english|what does * mean in|translate this|how do you say|how do i say|in english please|in swedish|in norwegian|in danish|in finnish|in greek|in hebrew|in hindi|in turkish|in polish|in dutch|in vietnamese|in thai|in indonesian|in ukrainian|into vietnamese|into thai|into indonesian|into ukrainian|into swedish|into greek|into hebrew|from english to|from spanish to|from french to|from german to|from chinese to|from japanese to|translate * into|document in english|contract in english|agreement in english|file in english|pdf in english|localize|spanish version|french version|german version|japanese version|version in spanish|formatting kept the same|keep the formatting|translation|translations",
+    "translate|translator|machine translation|language pairs|localisation|localization|target language|source language|between languages|translation api|neural machine translation|nmt|deepl|google translate|document translation|language translation|translate text|translation memory|localise|text translation",
   ),
   k(
     "llm.embeddings",
@@ -1602,7 +1608,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.generate",
     "compute.image",
-    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|artwork|art of|sketch|cartoon|design a poster|make a poster|avatar|wallpaper|generate an image|generate a picture|create a picture|make a logo|render an image|ai art of|youtube thumbnail|thumbnail for my video|icon for my app|sticker of|make a * picture|make a * image|create a * image|generate a * image|header image|header picture|hero image|cover image|banner image|blog header|watercolor|watercolour|a logo for|new logo for|logo for my|logo for our|illustration for a blog post|illustration for my blog post|image for a blog post|image for my blog post|picture for a blog post|gen img|gen an img|gen image|gen an image|gen a pic|gen pic|img gen|image gen|gen art|generate img|generate an img|img from prompt|img from a prompt|image from prompt|image from a prompt|picture from a prompt|text to img|txt to img|txt2img|text2img",
+    "draw|drawing|paint|painting|picture of|image of|illustrate|illustration|make a picture|make an image|create an image|design a logo|artwork|art of|sketch|cartoon|design a poster|make a poster|avatar|wallpaper|generate an image|generate a picture|create a picture|make a logo|render an image|ai art of|youtube thumbnail|thumbnail for my video|icon for my app|sticker of|make a * picture|make a * image|create a * image|generate a * image|header image|header picture|hero image|banner image|blog header|watercolor|watercolour|a logo for|new logo for|logo for my|logo for our|illustration for a blog post|illustration for my blog post|image for a blog post|image for my blog post|picture for a blog post|gen img|gen an img|gen image|gen an image|gen a pic|gen pic|img gen|image gen|gen art|generate img|generate an img|img from prompt|img from a prompt|image from prompt|image from a prompt|picture from a prompt|text to img|txt to img|txt2img|text2img|generate a cover image|make a cover image|design a cover image",
     "image generation|text-to-image|text to image|generate images|generated images|diffusion|stable diffusion|flux|dall-e|midjourney|sdxl|image synthesis|ai art|image generator|ai image generator|image generation api|imagen|ideogram|recraft|gpt-image|nano banana|flux pro|flux kontext|seedream|logo generation|logo generator|icon generation|sticker generation|ai avatars|avatar generation|create pictures|pictures from written descriptions|pictures from descriptions|images from descriptions|images from a prompt|images from text",
   ),
   k(
@@ -2235,7 +2241,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "health.drug_labels",
     "data.government",
-    "black box warning|boxed warning|prescribing information|package insert|drug label|drug labeling|contraindications section|warnings section|drug monograph|full prescribing",
+    "black box warning|boxed warning|prescribing information|package insert|drug label|drug labeling|contraindications section|warnings section|drug monograph|full prescribing|manufacturer's leaflet|package leaflet|patient information leaflet|according to the label|maximum amount of",
     "prescribing information|drug labels|drug labeling|package inserts|boxed warnings|structured product labeling|dailymed|fda-approved labeling|drug monographs|label sections",
   ),
   k(
@@ -2271,7 +2277,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "health.medical_coding",
     "compute.inference",
-    "dx code|dx codes|icd code|icd codes|icd-10 code|diagnosis code|diagnosis codes|code for the diagnosis|code this chart|goes on the claim|billable code|unbundling|clearinghouse|claim scrub|scrub the claim|scrub the claims|claim edits|bundling errors|before we submit the claims",
+    "dx code|dx codes|icd code|icd codes|icd-10 code|diagnosis code|diagnosis codes|code for the diagnosis|code this chart|goes on the claim|billable code|unbundling|clearinghouse|claim scrub|scrub the claim|scrub the claims|claim edits|bundling errors|before we submit the claims|code goes on the insurance claim|billing code for|code on the claim|diagnosis code for",
     "icd|icd-10|icd-11|icd-10-cm|medical codes|diagnosis codes|diagnosis coding|medical coding|automated coding|billable flags|code suggestions|ncci|claim scrubbing|claim edits|bundling edits|edit checks|mue limits|claim scrubber",
   ),
   k(
@@ -2301,7 +2307,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "chemistry.safety",
     "data.other",
-    "safety data sheet|sds for|msds for|ppe for|what ppe|which ppe|gloves and respirator|respirator|protective equipment|first aid if|first aid for exposure|exposure limit|exposure limits|safe handling|handling precautions|hazard statements",
+    "safety data sheet|sds for|msds for|ppe for|what ppe|which ppe|gloves and respirator|respirator|protective equipment|first aid if|first aid for exposure|exposure limit|exposure limits|safe handling|handling precautions|hazard statements|dangerous to breathe|toxic to breathe|safe to breathe|dangerous to inhale",
     "safety data sheet|safety data sheets|sds|msds|ghs pictograms|ghs classification|hazard statements|precautionary statements|required ppe|first-aid measures|exposure limits|chemical safety|storage conditions",
   ),
   k(
@@ -2385,7 +2391,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "env.streamflow",
     "data.weather",
-    "cfs|how many cfs|river flow|river flows|river running|how high is the river",
+    "cfs|how many cfs|river flow|river flows|river running|how high is the river|spilling over|close to flooding|river level|river height|about to flood|overflowing|burst its banks",
     "streamflow|stream flow|stream gauges|river gauges|gauge height|river monitoring|flood stage|river levels|river level|discharge data",
   ),
   k(
