@@ -61,8 +61,8 @@ interface Phrase {
 
 /**
  * Identifiers that name what is asked about whatever words surround them: an IP address, a VIN, a transaction
- * hash, a flight number, a parcel's tracking number, a shipping container's number, an Amazon product number, an ORCID iD, an ISBN, an IBAN (16 characters or more), a VAT number, an
- * ENS name. Each is read in a text as
+ * hash, a flight number, a parcel's tracking number, a shipping container's number, an Amazon product number, an
+ * ORCID iD, an ISBN, an IBAN (16 characters or more), a VAT number, an ENS name. Each is read in a text as
  * one word (`token`) naming its kind, as a single word of that kind's `asks` would: it counts in a need (and in
  * a listing only when nothing else there names a kind). The token is no English word, and the embedding still
  * sees the text as written.
