@@ -5,12 +5,15 @@
  * computations per second (build + sign the attestation, no payment), all in the same run.
  * The api runs as production runs it: its bundle (`pnpm bundle api`, rebuilt here when its sources changed),
  * `node dist/main.js`; `BENCH_API=tsx` runs the sources under tsx instead. Each paid run also prints the
- * api process's CPU (user + system, from /proc) per paid round trip.
+ * api process's CPU (user + system, from /proc) per paid round trip, and a second table says where the whole
+ * machine's CPU went per raw transfer and per paid round trip (api, chain, Postgres, the bench's own buyers or
+ * relay, Redis, everything else), with what half the raw rate would allow on this machine's cores.
  * Run: pnpm bench:paid
  */
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { testPrefix } from "@tollgate/db/testing";
 import {
@@ -30,6 +33,7 @@ import { encodeFunctionData, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { bundleInputsHash, stampOf } from "../../../scripts/bundle-inputs.mjs";
 import { dropBenchDb, freshBenchDb } from "../db.js";
+import { cpuByGroup, cpuSpent } from "../proc.js";
 
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
 const BUYERS = (process.env.BENCH_BUYERS ?? "1,4").split(",").map(Number);
@@ -47,18 +51,31 @@ const chain = await startChain();
 
 /** Why a raw measurement gave no figure: printed with the results, not only on stderr. */
 const rawNotes: string[] = [];
-function noRawFigure(why: string): number {
+function noRawFigure(why: string): { rate: number; cpu: null } {
   console.error(why);
   rawNotes.push(why);
-  return Number.NaN;
+  return { rate: Number.NaN, cpu: null };
 }
+const mapValues = (o: Record<string, number>, f: (v: number) => number) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+/**
+ * Where the machine's CPU goes: the api, the chain (anvil), Postgres, the bench's own process (the buyers' official
+ * x402 clients, or the raw step's relay), Redis; "other" is everything else on the machine.
+ */
+const GROUPS: Record<string, (pid: number, comm: string) => boolean> = {
+  api: (pid) => pid === api?.child.pid,
+  chain: (_, comm) => comm.includes("anvil"),
+  postgres: (_, comm) => comm.startsWith("postgres"),
+  bench: (pid) => pid === process.pid,
+  redis: (_, comm) => comm.startsWith("redis"),
+};
 
 /**
  * The chain's own rate: RAW_N authorizations from the buyers, signed beforehand, relayed from one wallet
  * (not the facilitator's) back to back — each broadcast awaited, as the facilitator does — timed from the
  * first broadcast to the last receipt.
  */
-async function rawTransferRate(c: Chain): Promise<number> {
+async function rawTransferRate(c: Chain): Promise<{ rate: number; cpu: Record<string, number> | null }> {
   const relayer = privateKeyToAccount(c.wallets.sellers[11]!.privateKey);
   const signed = await Promise.all(
     Array.from({ length: RAW_N }, (_, i) =>
@@ -89,6 +106,7 @@ async function rawTransferRate(c: Chain): Promise<number> {
       }),
     ),
   );
+  const cpu0 = cpuByGroup(GROUPS);
   const t0 = performance.now();
   const hashes: Hex[] = [];
   try {
@@ -127,10 +145,11 @@ async function rawTransferRate(c: Chain): Promise<number> {
     await new Promise((r) => setTimeout(r, 5));
   }
   const secs = (performance.now() - t0) / 1000;
+  const cpu = cpuSpent(cpu0, cpuByGroup(GROUPS));
   const receipts = await Promise.all(hashes.map((hash) => c.publicClient.getTransactionReceipt({ hash })));
   const failed = receipts.filter((r) => r.status !== "success").length;
   if (failed > 0) console.error(`raw: ${failed} of ${RAW_N} transfers reverted`);
-  return (RAW_N - failed) / secs;
+  return { rate: (RAW_N - failed) / secs, cpu: mapValues(cpu, (ms) => ms / (RAW_N - failed)) };
 }
 
 const name = "tollgate_bench_paid";
@@ -152,14 +171,22 @@ const api = await startService(
   // Generous start timeout: on a loaded shared machine compiling the service can take longer than 30 s.
   { timeoutMs: 180_000, ...(API_MODE === "bundle" ? { bundle: BUNDLE } : {}) },
 );
-const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
-/** CPU time (user + system, ms) the api process has used so far. */
-function apiCpuMs(): number {
-  const stat = readFileSync(`/proc/${api.child.pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-}
 const base = String(api.ready.url);
+// The api loads its embedding model in a worker thread after it starts listening (discovery by meaning; the
+// verdict route does not use it). Its load is seconds of CPU on this machine's two cores: measure after it.
+{
+  const ops = api.ready.ops_url as string | undefined;
+  const since = Date.now();
+  const until = since + 120_000;
+  while (ops && Date.now() < until) {
+    const text = await (await fetch(`${ops}/metrics`)).text();
+    if (!/^tollgate_semantic_model_state\{state="loading"[^}]*\} 1$/m.test(text)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.error(
+    `api: model loaded ${ops ? `after ${Date.now() - since} ms more` : "(no ops address to ask)"}`,
+  );
+}
 const created = (await (
   await fetch(`${base}/v1/listings`, {
     method: "POST",
@@ -177,9 +204,9 @@ const created = (await (
 /** Paid verdicts with `buyers` in parallel, each its own wallet (independent nonces), full x402 round trips. */
 async function paidRate(
   buyers: number,
-): Promise<{ rate: number; paid: number; failed: number; cpuMs: number }> {
+): Promise<{ rate: number; paid: number; failed: number; cpuMs: number; cpu: Record<string, number> }> {
   const operatorBefore = await chain.balanceOf(chain.wallets.operator.address);
-  const cpuBefore = apiCpuMs();
+  const machineBefore = cpuByGroup(GROUPS);
   let paid = 0;
   let failed = 0;
   const end = Date.now() + SECONDS * 1000;
@@ -197,11 +224,12 @@ async function paidRate(
       }
     }),
   );
-  const cpuMs = (apiCpuMs() - cpuBefore) / Math.max(1, paid + failed);
+  const perTrip = (ms: number) => ms / Math.max(1, paid + failed);
+  const cpu = mapValues(cpuSpent(machineBefore, cpuByGroup(GROUPS)), perTrip);
   const collected = (await chain.balanceOf(chain.wallets.operator.address)) - operatorBefore;
   if (collected !== BigInt(paid) * 5000n)
     console.error(`MONEY MISMATCH: collected ${collected} for ${paid} paid answers`);
-  return { rate: paid / SECONDS, paid, failed, cpuMs };
+  return { rate: paid / SECONDS, paid, failed, cpuMs: cpu.api ?? 0, cpu };
 }
 
 // The raw rate is measured before and after the paid runs, so a change of load during the run shows.
@@ -210,7 +238,7 @@ const paidRuns = [];
 for (const n of BUYERS) paidRuns.push({ buyers: n, ...(await paidRate(n)) });
 const rawAfter = await rawTransferRate(chain);
 // A measurement the node stalled in (NaN) is left out of the mean.
-const rawOk = [rawBefore, rawAfter].filter((r) => Number.isFinite(r));
+const rawOk = [rawBefore.rate, rawAfter.rate].filter((r) => Number.isFinite(r));
 const raw = rawOk.length ? rawOk.reduce((a, b) => a + b, 0) / rawOk.length : Number.NaN;
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "none");
 const ratio = (n: number) => (Number.isFinite(raw) ? (n / raw).toFixed(2) : "—");
@@ -233,7 +261,7 @@ await dropBenchDb(name);
 console.log(`api: ${API_MODE === "bundle" ? "production bundle (node dist/main.js)" : "sources under tsx"}
 | run | per second | ratio to raw transfers | api CPU ms per round trip |
 |---|---|---|---|
-| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${fmt(raw)} (${fmt(rawBefore)} / ${fmt(rawAfter)}) | ${Number.isFinite(raw) ? "1.00" : "—"} | — |
+| raw transferWithAuthorization, ${RAW_N} from one wallet back to back (before / after the paid runs) | ${fmt(raw)} (${fmt(rawBefore.rate)} / ${fmt(rawAfter.rate)}) | ${Number.isFinite(raw) ? "1.00" : "—"} | — |
 ${paidRuns
   .map(
     (r) =>
@@ -243,3 +271,37 @@ ${paidRuns
 | unpaid verdict computations (build + Ed25519 attestation + store), one loop | ${unpaidRate.toFixed(1)} | — | — |
 
 (${SECONDS} s per paid run; ${paidRuns.map((r) => `${r.buyers} buyer(s): ${r.paid} paid, ${r.failed} not 200`).join("; ")}; ratios against the mean raw rate)${rawNotes.map((n) => `\n${n}`).join("")}`);
+
+// Where the machine's CPU went, per raw transfer and per paid round trip, and what half the raw rate would allow.
+const cols = Object.keys(GROUPS).concat("other");
+const cells = (cpu: Record<string, number> | null) =>
+  cols.map((g) => (cpu ? (cpu[g] ?? 0).toFixed(2) : "—")).join(" | ");
+const total = (cpu: Record<string, number> | null) =>
+  cpu
+    ? Object.values(cpu)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(2)
+    : "—";
+const cores = cpus().length;
+const widest = paidRuns.at(-1);
+const budget = Number.isFinite(raw) ? (cores * 1000) / (raw / 2) : Number.NaN;
+const outside = widest
+  ? ["chain", "postgres", "bench"].reduce((a, g) => a + (widest.cpu[g] ?? 0), 0)
+  : Number.NaN;
+console.log(`
+CPU ms per unit of work, by process (user + system from /proc, the whole machine; "bench" is this process: the raw
+step's relay, or the buyers' official x402 clients in the paid runs):
+
+| unit | ${cols.join(" | ")} | all |
+|---|${cols.map(() => "---|").join("")}---|
+| raw transfer (before the paid runs) | ${cells(rawBefore.cpu)} | ${total(rawBefore.cpu)} |
+${paidRuns.map((r) => `| paid round trip, ${r.buyers} buyer${r.buyers > 1 ? "s" : ""} | ${cells(r.cpu)} | ${total(r.cpu)} |`).join("\n")}
+| raw transfer (after the paid runs) | ${cells(rawAfter.cpu)} | ${total(rawAfter.cpu)} |
+${
+  Number.isFinite(budget) && widest
+    ? `
+Half the mean raw rate is ${(raw / 2).toFixed(1)} paid/s: on this machine's ${cores} cores that leaves at most ${budget.toFixed(1)} ms of CPU per
+paid round trip for every process together. The ${widest.buyers}-buyer run used ${total(widest.cpu)} ms, of which the chain, Postgres and
+the buyers ${outside.toFixed(1)} ms and the api ${(widest.cpu.api ?? 0).toFixed(1)} ms.`
+    : ""
+}`);
