@@ -57,3 +57,10 @@ export function cpuSpent(
   }
   return spent;
 }
+
+/** The machine's CPU time so far (all cores, ms) and how much of it was idle (idle and iowait), from /proc/stat. */
+export function machineCpu(): { totalMs: number; idleMs: number } {
+  const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / CLK_TCK;
+  return { totalMs: ms(f.reduce((a, b) => a + b, 0)), idleMs: ms(f[3]! + f[4]!) };
+}

@@ -4,12 +4,15 @@
  * the official MCP client, paid verdicts bought with the official x402 client, and a trickle of submissions,
  * while a prober probes 200 local sellers and the scout buys from the demo sellers on the local chain.
  * Reports per route the requests, error rate, p50 and p99, and each process's resident memory after warm-up,
- * at the end, and its trend over the second half (a leak shows as a steady climb).
+ * at the end, and its trend over the second half (a leak shows as a steady climb); then the CPU each service,
+ * this process (the agents and the sellers they and the prober use), Postgres, the chain and Redis used, and how
+ * busy the machine's cores were: agents' latencies include waiting for a core.
  * Run: pnpm bench:soak   (BENCH_SOAK_S, BENCH_AGENTS default 8, BENCH_LISTINGS default 5000; SOAK_SAMPLES=<file>
  * writes every memory sample there as JSON; BENCH_VECTOR_CACHE=<n> gives the api and mcp a query-vector cache of
  * n needs instead of 20,000, so that it fills early in a run and the rest shows memory with every cache full)
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { testPrefix } from "@tollgate/db/testing";
@@ -28,6 +31,7 @@ import { createListing, validateSubmission } from "@tollgate/registry";
 import { sql } from "kysely";
 import { seedListings } from "../api/seed.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
+import { cpuByGroup, cpuSpent, machineCpu } from "../proc.js";
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 8);
@@ -283,10 +287,16 @@ const sampleHeaps = async () => {
   }
 };
 
-/** CPU seconds (user + system) a process has used so far. */
-const cpuS = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+/**
+ * Where the machine's CPU goes: each service by its pid, this process (the agents, their official MCP and x402
+ * clients, the seller fleet the prober probes), Postgres, the chain, Redis; "other" is everything else.
+ */
+const GROUPS: Record<string, (pid: number, comm: string) => boolean> = {
+  ...Object.fromEntries(procs.map((p) => [p.name, (pid: number) => pid === p.child.pid])),
+  "bench (agents, their clients, the seller fleet)": (pid) => pid === process.pid,
+  postgres: (_, comm) => comm.startsWith("postgres"),
+  chain: (_, comm) => comm.includes("anvil"),
+  redis: (_, comm) => comm.startsWith("redis"),
 };
 /** The bench database's transaction and row counters (pg_stat_database), for the capacity model. */
 const dbCounters = async () =>
@@ -302,7 +312,8 @@ const counted = async () => ({
       .n,
   ),
 });
-const cpuStart = new Map(procs.map((p) => [p.name, cpuS(p.child.pid!)]));
+const cpuStart = cpuByGroup(GROUPS);
+const machineStart = machineCpu();
 const dbStart = await dbCounters();
 const workStart = await counted();
 const t0 = Date.now();
@@ -369,7 +380,8 @@ await Promise.all([
 ]);
 clearInterval(sampler);
 const elapsedS = (Date.now() - t0) / 1000;
-const cpuEnd = new Map(procs.map((p) => [p.name, cpuS(p.child.pid!)]));
+const cpuUsed = cpuSpent(cpuStart, cpuByGroup(GROUPS));
+const machineEnd = machineCpu();
 await new Promise((r) => setTimeout(r, 1000)); // pg_stat_database is updated by backends within a second
 const dbEnd = await dbCounters();
 const workEnd = await counted();
@@ -450,8 +462,9 @@ const purchasesDone = workEnd.purchases - workStart.purchases;
 const requests = [...tallies.values()].reduce((n, t) => n + t.latencies.length, 0);
 console.log("\n| process | CPU s used | share of one core | CPU ms per unit of its work |");
 console.log("|---|---|---|---|");
-for (const p of procs) {
-  const used = cpuEnd.get(p.name)! - cpuStart.get(p.name)!;
+for (const name of [...Object.keys(GROUPS), "other"]) {
+  const p = { name };
+  const used = (cpuUsed[name] ?? 0) / 1000;
   const per =
     p.name === "prober"
       ? `${((1000 * used) / Math.max(1, probesDone)).toFixed(2)} per probe (${probesDone} probes)`
@@ -462,6 +475,10 @@ for (const p of procs) {
           : "";
   console.log(`| ${p.name} | ${used.toFixed(1)} | ${(used / elapsedS).toFixed(2)} | ${per} |`);
 }
+const machineMs = machineEnd.totalMs - machineStart.totalMs;
+console.log(
+  `\nThe machine's ${cpus().length} cores were ${((100 * (machineMs - (machineEnd.idleMs - machineStart.idleMs))) / Math.max(1, machineMs)).toFixed(0)}% busy over the run (/proc/stat).`,
+);
 const d = (k: keyof typeof dbEnd) => (Number(dbEnd[k]) - Number(dbStart[k])) / elapsedS;
 console.log(
   `\nPostgres, this database, per second: ${d("xact").toFixed(1)} commits, ${d("ins").toFixed(1)} rows inserted, ${d("upd").toFixed(1)} updated, ${d("del").toFixed(1)} deleted, ${d("fetched").toFixed(0)} fetched; probes ${(probesDone / elapsedS).toFixed(1)}/s, purchases ${(purchasesDone / elapsedS).toFixed(2)}/s`,
