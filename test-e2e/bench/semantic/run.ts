@@ -10,9 +10,9 @@
  * without reading the matcher, its lexicon or the other sets) in a directory of its own, and the outside set
  * (outside.ts: 60 listings of common kinds of paid API and their needs, written without reading the matcher,
  * its lexicon or any other set) in a directory of its 60 listings alone, and the second, another, fourth, fifth, sixth,
- * seventh … fifty-fourth sets (second.ts … fiftyfourth.ts) likewise.
+ * seventh … fifty-eighth sets (second.ts … fiftyeighth.ts) likewise.
  * Run: pnpm bench:semantic   (BENCH_SIZES=10000,100000 BENCH_DURATION_S=8; BENCH_QUALITY=false skips part 1,
- *      BENCH_QUALITY=labelled (the labelled, holdout and third sets), =fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =fiftyfourth measures only that set's quality (with BENCH_SIZES= , no latency
+ *      BENCH_QUALITY=labelled (the labelled, holdout and third sets), =fresh, =outside, =second, =another, =fourth, =fifth, =sixth, =seventh … =fiftyeighth measures only that set's quality (with BENCH_SIZES= , no latency
  *      rows);
  *      BENCH_ROWS=new runs only the rows where every query is new, the model per request; BENCH_KEEP_DB=true
  *      keeps each seeded database)

@@ -67,6 +67,10 @@ export const APART_SETS = [
   "fiftysecond",
   "fiftythird",
   "fiftyfourth",
+  "fiftyfifth",
+  "fiftysixth",
+  "fiftyseventh",
+  "fiftyeighth",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
