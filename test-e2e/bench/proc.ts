@@ -23,10 +23,9 @@ function statOf(pid: number | string): { comm: string; ms: number } | null {
 }
 
 /**
- * CPU ms used so far by every process on the machine, summed by group: the first group whose test takes a
- * process (by pid and command name) gets it, the rest count as "other". Take two readings and subtract
- * (`cpuSpent`); a process
- * that started between them counts all it used, one that ended between them nothing.
+ * CPU ms used so far by every process on the machine, each tagged with its group: the first group whose test
+ * takes a process (by pid and command name), else "other". Take two readings and subtract them (`cpuSpent`): a
+ * process that started between them counts all it used, one that ended between them nothing.
  */
 export function cpuByGroup(
   groups: Record<string, (pid: number, comm: string) => boolean>,

@@ -463,17 +463,16 @@ const requests = [...tallies.values()].reduce((n, t) => n + t.latencies.length, 
 console.log("\n| process | CPU s used | share of one core | CPU ms per unit of its work |");
 console.log("|---|---|---|---|");
 for (const name of [...Object.keys(GROUPS), "other"]) {
-  const p = { name };
   const used = (cpuUsed[name] ?? 0) / 1000;
   const per =
-    p.name === "prober"
+    name === "prober"
       ? `${((1000 * used) / Math.max(1, probesDone)).toFixed(2)} per probe (${probesDone} probes)`
-      : p.name === "scout-buyer"
+      : name === "scout-buyer"
         ? `${((1000 * used) / Math.max(1, purchasesDone)).toFixed(1)} per purchase (${purchasesDone} purchases)`
-        : p.name === "api" || p.name === "mcp"
+        : name === "api" || name === "mcp"
           ? `${((1000 * used) / Math.max(1, requests)).toFixed(2)} per agent request, both routes together`
           : "";
-  console.log(`| ${p.name} | ${used.toFixed(1)} | ${(used / elapsedS).toFixed(2)} | ${per} |`);
+  console.log(`| ${name} | ${used.toFixed(1)} | ${(used / elapsedS).toFixed(2)} | ${per} |`);
 }
 const machineMs = machineEnd.totalMs - machineStart.totalMs;
 console.log(
