@@ -461,6 +461,7 @@ describe("the service-kind lexicon", () => {
       "QR 500 codes",
       "PM2.5 in the city",
       "FR76 3000 6000 01",
+      "card 4111-1111-1111-1111 was declined",
     ])
       expect(markIdentifiers(text), text).toBe(text);
     // Each identifier names a kind of the lexicon, whose compiled phrases hold its token.

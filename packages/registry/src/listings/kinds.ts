@@ -120,8 +120,10 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     kind: "product.lookup",
   },
   {
-    what: "ORCID iD (four groups of four digits, the last may end in X)",
-    pattern: /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g,
+    // ORCID issues iDs in 0000-0001-5000-0007 … 0000-0003-5000-0001 and from 0009-0000-0000-0000 on: a card number
+    // written in groups of four (its first digit 2–6) is not one.
+    what: "ORCID iD (0000- or 0009-, three more groups of four digits, the last may end in X)",
+    pattern: /\b000[09]-\d{4}-\d{4}-\d{3}[\dX]\b/g,
     token: "qqorcid",
     kind: "science.papers",
   },
