@@ -71,6 +71,9 @@ export const APART_SETS = [
   "fiftysixth",
   "fiftyseventh",
   "fiftyeighth",
+  "fiftyninth",
+  "sixtieth",
+  "sixtyfirst",
 ] as const;
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
