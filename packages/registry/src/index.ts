@@ -11,6 +11,7 @@ export * from "./listings/import.js";
 export * from "./listings/kind-vectors.js";
 export * from "./listings/kinds.js";
 export * from "./listings/match.js";
+export * from "./listings/need-map.js";
 export * from "./listings/read.js";
 export * from "./listings/resolve.js";
 export * from "./listings/semantic.js";

@@ -662,7 +662,9 @@ describe("discover with service kinds", () => {
     const r = await discover(tdb.db, { q: need, limit: 10 }, { matcher: index.matcher });
     expect(r.results.map((x) => x.id)).toEqual([ids.quotes]);
     expect(r.note).toMatch(/kinds of service/);
-    const before = createSemanticIndex(tdb.db, embedder, log, { match: { kindWeight: 0, kindGate: "off" } });
+    const before = createSemanticIndex(tdb.db, embedder, log, {
+      match: { kindWeight: 0, kindGate: "off", needMap: false },
+    });
     await before.refresh();
     expect((await before.matcher(need))?.ids[0]).not.toBe(ids.quotes);
   });

@@ -9,16 +9,14 @@
  *
  * Run: pnpm bench:semantic:offline
  *   BENCH_VARIANTS='[{"kindWordsWeight":0.4},{"band":0.015}]'  variants measured beside the shipped parameters
- *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (those no one has read the misses of)
+ *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (default: sets.ts UNREAD_SETS, those no one
+ *                                        has read the misses of)
+ *   BENCH_VARIANTS='[{"needMap":false}]' the matcher without the need map, beside the shipped one
  *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
  *   BENCH_MISSES=fortyfourth,fifth       lists each need of those sets the shipped parameters miss, with the kinds
  *                                        the need asks for and those the wanted and returned listings name (reading
  *                                        a set's misses makes it a read set: take it out of BENCH_BLIND from then on)
  */
-import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   type Candidate,
   kindIds,
@@ -27,92 +25,21 @@ import {
   listingText,
   MATCH,
   type MatchParams,
+  mapNeed,
   matchCandidates,
   queryKey,
   stemHashes,
 } from "@tollgate/registry";
-import { createEmbedder, dot } from "@tollgate/semantic";
-import { CATEGORY_PROFILES } from "../../../packages/registry/src/listings/category-profiles.js";
-import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
-import { HOLDOUT_NEEDS, HOLDOUT_UNSERVED } from "./holdout.js";
-import { DUPLICATES, LISTINGS, NEEDS, UNSERVED } from "./labelled.js";
-import { APART_SETS, apartSet, type Listing, mixedAttributes, type NeedSet, serversOf } from "./sets.js";
-import { THIRD_NEEDS, THIRD_UNSERVED } from "./third.js";
+import { dot } from "@tollgate/semantic";
+import { categoryVectors, directories, vectorOf } from "./directories.js";
+import { mixedAttributes, serversOf, UNREAD_SETS } from "./sets.js";
 
-const CACHE = process.env.BENCH_OFFLINE_CACHE ?? join(tmpdir(), "tollgate-semantic-vectors.json");
-const BLIND = new Set((process.env.BENCH_BLIND ?? "").split(",").filter(Boolean));
+const BLIND = new Set(
+  process.env.BENCH_BLIND ? process.env.BENCH_BLIND.split(",").filter(Boolean) : UNREAD_SETS,
+);
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? "[]") as Partial<MatchParams>[];
+const BASE_PARAMS = JSON.parse(process.env.BENCH_PARAMS ?? "{}") as Partial<MatchParams>;
 const MISSES = new Set((process.env.BENCH_MISSES ?? "").split(",").filter(Boolean));
-
-interface Directory {
-  name: string;
-  listings: readonly Listing[];
-  duplicates: Record<string, string>;
-  sets: NeedSet[];
-}
-const directories: Directory[] = [
-  {
-    name: "labelled",
-    listings: LISTINGS,
-    duplicates: DUPLICATES,
-    sets: [
-      { name: "labelled", needs: NEEDS, unserved: UNSERVED },
-      { name: "holdout", needs: HOLDOUT_NEEDS, unserved: HOLDOUT_UNSERVED },
-      { name: "third", needs: THIRD_NEEDS, unserved: THIRD_UNSERVED },
-    ],
-  },
-  {
-    name: "fresh",
-    listings: [...LISTINGS, ...FRESH_LISTINGS],
-    duplicates: { ...DUPLICATES, ...FRESH_DUPLICATES },
-    sets: [{ name: "fresh", needs: FRESH_NEEDS, unserved: FRESH_UNSERVED }],
-  },
-];
-for (const name of APART_SETS) {
-  const [, listings, duplicates, set] = await apartSet(name);
-  directories.push({ name, listings, duplicates, sets: [set] });
-}
-
-// ---- vectors: from the cache, the model for what it lacks -------------------------------------------
-const hash = (text: string) => createHash("sha256").update(text).digest("base64url");
-const cached = new Map<string, string>(
-  Object.entries(JSON.parse(await readFile(CACHE, "utf8").catch(() => "{}")) as Record<string, string>),
-);
-const listingTexts = directories.flatMap((d) =>
-  d.listings.map(([, name, description, category]) => listingText({ name, description, category })),
-);
-const needTexts = directories.flatMap((d) =>
-  d.sets.flatMap((s) => [...s.needs.map(([n]) => queryKey(n)), ...s.unserved.map(queryKey)]),
-);
-const categoryIds = Object.keys(CATEGORY_PROFILES).sort();
-const profileTexts = categoryIds.map((id) => CATEGORY_PROFILES[id]!);
-const missing = [...new Set([...listingTexts, ...needTexts, ...profileTexts])].filter(
-  (t) => !cached.has(hash(t)),
-);
-if (missing.length > 0) {
-  console.error(`embedding ${missing.length} texts (cache: ${CACHE})`);
-  const embedder = createEmbedder();
-  await embedder.ready;
-  // Listings and profiles are embedded in batches as syncEmbeddings does, needs one at a time as discover does.
-  const needSet = new Set(needTexts);
-  const batch = missing.filter((t) => !needSet.has(t));
-  for (let i = 0; i < batch.length; i += 64) {
-    const part = batch.slice(i, i + 64);
-    for (const [j, v] of (await embedder.embed(part)).entries())
-      cached.set(hash(part[j]!), Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64"));
-  }
-  for (const t of missing.filter((x) => needSet.has(x))) {
-    const v = await embedder.embedCached(t);
-    cached.set(hash(t), Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64"));
-  }
-  await embedder.close();
-  await writeFile(CACHE, JSON.stringify(Object.fromEntries(cached)));
-}
-const vectorOf = (text: string) => {
-  const b = Buffer.from(cached.get(hash(text))!, "base64");
-  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
-};
-const categoryVectors = { ids: categoryIds, vectors: profileTexts.map(vectorOf) };
 
 // ---- the replay ----------------------------------------------------------------------------------------
 const STATUS_RANK = { verified: 0, unverified: 1, failing: 2 } as const;
@@ -153,7 +80,7 @@ const entries = new Map<string, Entry[]>(
  */
 function answer(listings: Entry[], need: string, p: MatchParams, asked?: string[]): string[] {
   const key = queryKey(need);
-  const v = vectorOf(key);
+  const v = p.needMap ? mapNeed(vectorOf(key)) : vectorOf(key);
   const candidates: Candidate[] = listings
     .map((l, i) => ({ i, similarity: dot(v, l.v) }))
     .sort((a, b) => b.similarity - a.similarity || a.i - b.i)
@@ -181,7 +108,7 @@ interface Row {
   unservedEmpty: number;
 }
 function measure(variant: Partial<MatchParams>): Row[] {
-  const p: MatchParams = { ...MATCH, ...variant };
+  const p: MatchParams = { ...MATCH, ...BASE_PARAMS, ...variant };
   const rows: Row[] = [];
   for (const d of directories) {
     const listings = entries.get(d.name)!;

@@ -194,11 +194,13 @@ async function measureQuality(
       const idx = createSemanticIndex(db, embedder, log, { match: m });
       await idx.refresh();
       const label = Object.keys(m).length
-        ? m.kindWeight === 0 && m.kindGate === "off"
-          ? "before: fused without service kinds (category, words), same band and floor"
-          : `fused, ${Object.entries(m)
-              .map(([k, v]) => `${k} ${v}`)
-              .join(", ")}`
+        ? m.needMap === false && Object.keys(m).length === 1
+          ? "before: the same matcher without the need map (the model's own need vector)"
+          : m.kindWeight === 0 && m.kindGate === "off"
+            ? "before: fused without service kinds (category, words), same band and floor"
+            : `fused, ${Object.entries(m)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(", ")}`
         : `**shipped: fused (category ${MATCH.categoryWeight}, words ${MATCH.lexicalWeight}, kinds ${MATCH.kindWeight} with focus ${MATCH.kindFocus}, kind gate ${MATCH.kindGate} on ${MATCH.kindGateOn} kinds, slack ${MATCH.kindPrimarySlack}, kind check ${MATCH.kindCheck} − ${MATCH.kindCheckStep} per word), band ${MATCH.band}, floor ${MATCH.floor}**`;
       for (const set of SETS) rowsQ.push(await quality(set, label, directory, idx.matcher));
     }
@@ -241,6 +243,7 @@ if (QUALITY) {
   ];
   const sweep: Partial<MatchParams>[] = [
     {},
+    { needMap: false },
     { kindWeight: 0, kindGate: "off" },
     { kindGate: "off" },
     { kindGate: "any" },
@@ -282,7 +285,8 @@ if (QUALITY) {
     // The weights before 2026-11-27's third session (words 0.15, kind words 0.05, band 0.03, floors 0.32).
     { lexicalWeight: 0.15, kindWordsWeight: 0.05, band: 0.03, floor: 0.32, kindFloor: 0.32, kindCheck: 0 },
   ];
-  // BENCH_SWEEP=short: only the shipped parameters and the last four variants of the sweep; =shipped: only those.
+  // BENCH_SWEEP=short: the shipped parameters, the same without the need map, and the last four variants of the
+  // sweep; =shipped: the shipped parameters and the same without the need map.
   // BENCH_VARIANTS='[{"floor":0.3}]': the shipped parameters and these variants only, on every set measured.
   const variants: Partial<MatchParams>[] | undefined = process.env.BENCH_VARIANTS
     ? [{}, ...(JSON.parse(process.env.BENCH_VARIANTS) as Partial<MatchParams>[])]
@@ -290,11 +294,11 @@ if (QUALITY) {
   const swept =
     variants ??
     (process.env.BENCH_SWEEP === "short"
-      ? [sweep[0]!, ...sweep.slice(-4)]
+      ? [sweep[0]!, sweep[1]!, ...sweep.slice(-4)]
       : process.env.BENCH_SWEEP === "last"
-        ? [sweep[0]!, ...sweep.slice(-Number(process.env.BENCH_SWEEP_LAST ?? 4))]
+        ? [sweep[0]!, sweep[1]!, ...sweep.slice(-Number(process.env.BENCH_SWEEP_LAST ?? 4))]
         : process.env.BENCH_SWEEP === "shipped"
-          ? [sweep[0]!]
+          ? [sweep[0]!, sweep[1]!]
           : sweep);
   const only = process.env.BENCH_QUALITY;
   if (only === undefined || only === "true" || only === "labelled")
@@ -323,6 +327,7 @@ if (QUALITY) {
         fresh,
         variants ?? [
           {},
+          { needMap: false },
           { kindWeight: 0, kindGate: "off" },
           { kindGate: "off" },
           { kindless: "pass" },

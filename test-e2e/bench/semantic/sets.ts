@@ -76,6 +76,33 @@ export const APART_SETS = [
   "sixtyfirst",
 ] as const;
 
+/**
+ * The sets no one has read the misses of (README, "Discovery by meaning"): their needs were never looked at while
+ * the lexicon, the weights or the need map were made, so their figures estimate what a directory nobody here wrote
+ * would get. The need map (`pnpm need-map`) is fitted on every other set and never on these. A set whose misses are
+ * read (`BENCH_MISSES`) leaves this list.
+ */
+export const UNREAD_SETS: readonly string[] = [
+  "thirtyfifth",
+  "thirtyseventh",
+  "thirtyeighth",
+  "thirtyninth",
+  "fortieth",
+  "fortyfirst",
+  "fortysecond",
+  "fortythird",
+  "fiftieth",
+  "fiftysecond",
+  "fiftyfourth",
+  "fiftyfifth",
+  "fiftysixth",
+  "fiftyseventh",
+  "fiftyeighth",
+  "fiftyninth",
+  "sixtieth",
+  "sixtyfirst",
+];
+
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
   const mod = (await import(`./${name}.js`)) as Record<string, unknown>;
   const part = (what: string) => {

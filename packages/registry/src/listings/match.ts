@@ -117,6 +117,12 @@ export interface MatchParams {
   band: number;
   floor: number;
   categoryBand: number;
+  /**
+   * Whether the need's vector is carried by the need map (need-map.ts) before any cosine is taken: the listings'
+   * cosines, the category profiles' and the kind check all see the mapped need. false: the model's own vector, as
+   * before 2026-12-01 (the benchmarks' "before" side).
+   */
+  needMap: boolean;
 }
 
 export const MATCH: Readonly<MatchParams> = {
@@ -142,6 +148,7 @@ export const MATCH: Readonly<MatchParams> = {
   floor: 0.34,
   /** Categories within this much of the need's best category cosine are its likely categories. */
   categoryBand: 0.03,
+  needMap: true,
 };
 
 const STOPWORDS = new Set(

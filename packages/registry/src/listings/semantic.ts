@@ -17,6 +17,7 @@ import {
   needEvidence,
   stemHashes,
 } from "./match.js";
+import { mapNeed } from "./need-map.js";
 
 /** What a listing is embedded from: its name, description and category words. */
 export function listingText(l: { name: string; description: string; category: string }): string {
@@ -236,12 +237,15 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
     if (known && known.version === index.version) return known.match;
     let timeout: NodeJS.Timeout | undefined;
     try {
-      const v = await Promise.race([
+      const raw = await Promise.race([
         embedder.embedCached(key),
         new Promise<never>((_, reject) => {
           timeout = setTimeout(() => reject(new Error("query embedding timed out")), embedTimeoutMs);
         }),
       ]);
+      // The need map carries the need towards the listings that serve such needs (need-map.ts); listings and the
+      // demand clusters keep the model's own vectors.
+      const v = params.needMap ? mapNeed(raw) : raw;
       const candidates: Candidate[] = [];
       for (const h of index.search(v, params.candidates)) {
         const m = meta.get(h.id);

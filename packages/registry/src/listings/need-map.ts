@@ -1,0 +1,55 @@
+/**
+ * The need map (ADR 0002, issue 15): a linear map fitted on labelled needs that carries a need's vector towards the
+ * vectors of the listings that serve it, before any cosine is taken. USE-lite places a need near listings that share
+ * its words' topic; the wanted listing beat the best wrong one by ~0.01–0.02 cosine on the labelled sets. The map
+ * (need + Δ·need, normalised) is fitted so that the listing serving each labelled need is the nearest one of its
+ * directory (softmax over the directory's listings, temperature 0.05), on the sets that have been read only; the
+ * sets kept unread (sets.ts `UNREAD_SETS`) measure it. Listing vectors are untouched: the map is applied to the need
+ * alone, so stored embeddings, the index and the demand clusters (which compare needs with needs) do not change.
+ *
+ * Δ is stored as int8 with a scale per row (need-map-data.ts, written by `pnpm need-map`); decoded once, 1 MB.
+ */
+import { NEED_MAP_DATA } from "./need-map-data.js";
+
+const N = NEED_MAP_DATA.dimensions;
+let delta: Float32Array | null = null;
+
+function decoded(): Float32Array {
+  if (delta) return delta;
+  const bytes = Buffer.from(NEED_MAP_DATA.data, "base64");
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (q.length !== N * N || NEED_MAP_DATA.scales.length !== N) throw new Error("need map: malformed data");
+  const d = new Float32Array(N * N);
+  for (let r = 0; r < N; r++) {
+    const s = NEED_MAP_DATA.scales[r]!;
+    for (let c = 0; c < N; c++) d[r * N + c] = q[r * N + c]! * s;
+  }
+  delta = d;
+  return d;
+}
+
+/** A need's unit vector carried by the map: normalise(v + Δv), as a new unit vector (v is not changed). */
+export function mapNeed(v: Float32Array): Float32Array {
+  if (v.length !== N) throw new Error(`need map: a vector of ${v.length} dimensions, expected ${N}`);
+  const d = decoded();
+  const out = new Float32Array(N);
+  let norm = 0;
+  for (let r = 0; r < N; r++) {
+    let acc = v[r]!;
+    const row = r * N;
+    for (let c = 0; c < N; c++) acc += d[row + c]! * v[c]!;
+    out[r] = acc;
+    norm += acc * acc;
+  }
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let r = 0; r < N; r++) out[r]! /= norm;
+  return out;
+}
+
+/** What the shipped map was fitted on (the sets' names) and how, for the ADR and the tests. */
+export const NEED_MAP_INFO = {
+  sets: NEED_MAP_DATA.sets,
+  needs: NEED_MAP_DATA.needs,
+  epochs: NEED_MAP_DATA.epochs,
+  temperature: NEED_MAP_DATA.temperature,
+} as const;

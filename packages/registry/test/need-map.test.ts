@@ -1,0 +1,107 @@
+import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
+import { createLogger } from "@tollgate/platform";
+import { createEmbedder, dot, type Embedder } from "@tollgate/semantic";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
+import {
+  createSemanticIndex,
+  listingText,
+  MATCH,
+  mapNeed,
+  NEED_MAP_INFO,
+  queryKey,
+  syncEmbeddings,
+} from "../src/index.js";
+import { listNamed } from "./listed.js";
+
+const unit = (n: number, seed: number) => {
+  const v = new Float32Array(n);
+  for (let i = 0; i < n; i++) v[i] = Math.sin(seed * (i + 1));
+  const norm = Math.sqrt(dot(v, v));
+  return v.map((x) => x / norm);
+};
+
+describe("the need map", () => {
+  it("gives a new unit vector and leaves the need's own untouched", () => {
+    const v = unit(512, 3);
+    const copy = Float32Array.from(v);
+    const m = mapNeed(v);
+    expect(m).not.toBe(v);
+    expect(v).toEqual(copy);
+    expect(Math.sqrt(dot(m, m))).toBeCloseTo(1, 5);
+    expect(dot(m, v)).toBeLessThan(0.9999); // it moves the vector: the shipped map is not the identity
+    expect(() => mapNeed(new Float32Array(128))).toThrow(/512/);
+  });
+
+  it("was fitted on read sets only, never on a set kept unread to measure it", () => {
+    expect(NEED_MAP_INFO.epochs).toBeGreaterThan(0);
+    expect(NEED_MAP_INFO.needs).toBeGreaterThan(1000);
+    expect(NEED_MAP_INFO.sets).toContain("labelled");
+    expect(NEED_MAP_INFO.sets.filter((s) => UNREAD_SETS.includes(s))).toEqual([]);
+  });
+});
+
+let tdb: TestDatabase;
+let embedder: Embedder;
+const ids: Record<string, string> = {};
+const log = createLogger("need-map-test", "silent");
+const LISTINGS = {
+  forecast: ["SkyCast", "Hourly weather forecast for any location", "data.weather"],
+  timezone: ["ZoneClock", "Time zone and UTC offset for a coordinate or city", "data.maps"],
+  places: [
+    "PlaceFinder",
+    "Points of interest near a coordinate: restaurants, shops, opening hours",
+    "data.maps",
+  ],
+  fx: ["RateBridge", "Foreign exchange rates for 160 currencies, updated every minute", "data.finance"],
+  tts: ["VoiceForge", "Text to speech with natural voices", "compute.audio"],
+} as const;
+// Nothing of the lexicon, no floor: the cosine alone orders the candidates.
+const COSINE_ONLY = {
+  kindWeight: 0,
+  kindGate: "off",
+  lexicalWeight: 0,
+  kindWordsWeight: 0,
+  categoryWeight: 0,
+  floor: 0,
+} as const;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  embedder = createEmbedder();
+  Object.assign(ids, await listNamed(tdb.db, LISTINGS));
+  await embedder.ready;
+  while ((await syncEmbeddings(tdb.db, embedder)) > 0);
+});
+afterAll(async () => {
+  await embedder.close();
+  await tdb.drop();
+});
+
+describe("discover through the need map", () => {
+  const need = "what hour is it in Auckland right now";
+
+  it("the model's own vector is nearest a weather listing; the mapped one is nearest the time-zone listing", async () => {
+    const vectors = await embedder.embed(
+      Object.values(LISTINGS).map(([name, description, category]) =>
+        listingText({ name, description, category }),
+      ),
+    );
+    const keys = Object.keys(LISTINGS);
+    const nearest = (v: Float32Array) =>
+      keys[vectors.map((l) => dot(v, l)).reduce((best, s, i, all) => (s > all[best]! ? i : best), 0)];
+    const raw = await embedder.embedCached(queryKey(need));
+    expect(nearest(raw)).toBe("forecast");
+    expect(nearest(mapNeed(raw))).toBe("timezone");
+  });
+
+  it("the index's matcher ranks by the mapped need, and by the model's own with needMap false", async () => {
+    expect(MATCH.needMap).toBe(true);
+    const mapped = createSemanticIndex(tdb.db, embedder, log, { match: { ...COSINE_ONLY } });
+    const own = createSemanticIndex(tdb.db, embedder, log, { match: { ...COSINE_ONLY, needMap: false } });
+    await mapped.refresh();
+    await own.refresh();
+    expect((await mapped.matcher(need))?.ids[0]).toBe(ids.timezone);
+    expect((await own.matcher(need))?.ids[0]).toBe(ids.forecast);
+  });
+});
