@@ -1,2 +1,3 @@
 export * from "./embedder.js";
+export * from "./linear-map.js";
 export * from "./vector-index.js";

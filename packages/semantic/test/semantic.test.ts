@@ -4,6 +4,7 @@ import {
   createEmbedder,
   DIMENSIONS,
   dot,
+  linearMap,
   normalise,
   VectorIndex,
   vectorToBytes,
@@ -180,6 +181,25 @@ describe("VectorIndex", () => {
       // 100 of ~3900 re-ranked: the shortlist must still hold most of the true top 10.
       expect(found / 200).toBeGreaterThanOrEqual(0.5);
     }
+  });
+
+  it("applies a square matrix with the SIMD kernel as the JavaScript product does, and refuses other shapes", () => {
+    for (const dims of [4, 12, 512]) {
+      const m = Float32Array.from({ length: dims * dims }, () => Math.random() - 0.5);
+      const apply = linearMap(m, dims);
+      for (let t = 0; t < 3; t++) {
+        const x = Float32Array.from({ length: dims }, () => Math.random() - 0.5);
+        const y = apply(x);
+        for (let r = 0; r < dims; r++) {
+          let expected = 0;
+          for (let c = 0; c < dims; c++) expected += m[r * dims + c]! * x[c]!;
+          expect(y[r]).toBeCloseTo(expected, 4);
+        }
+        expect(apply(x)).not.toBe(y); // a fresh vector each call
+      }
+    }
+    expect(() => linearMap(new Float32Array(36), 6)).toThrow(/6 x 6/);
+    expect(() => linearMap(new Float32Array(16), 4)(new Float32Array(8))).toThrow(/8 dimensions/);
   });
 
   it("stores vectors as bytes and reads them back unchanged", () => {
