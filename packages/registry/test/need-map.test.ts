@@ -1,18 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { createLogger } from "@tollgate/platform";
-import { createEmbedder, dot, type Embedder } from "@tollgate/semantic";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dot } from "@tollgate/semantic";
+import { describe, expect, it } from "vitest";
 import { UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
-import {
-  createSemanticIndex,
-  listingText,
-  MATCH,
-  mapNeed,
-  NEED_MAP_INFO,
-  queryKey,
-  syncEmbeddings,
-} from "../src/index.js";
-import { listNamed } from "./listed.js";
+import { createSemanticIndex, listingText, MATCH, mapNeed, NEED_MAP_INFO, queryKey } from "../src/index.js";
+import { embeddedDirectory } from "./listed.js";
 
 const unit = (n: number, seed: number) => {
   const v = new Float32Array(n);
@@ -41,9 +32,6 @@ describe("the need map", () => {
   });
 });
 
-let tdb: TestDatabase;
-let embedder: Embedder;
-const ids: Record<string, string> = {};
 const log = createLogger("need-map-test", "silent");
 const LISTINGS = {
   forecast: ["SkyCast", "Hourly weather forecast for any location", "data.weather"],
@@ -66,22 +54,13 @@ const COSINE_ONLY = {
   floor: 0,
 } as const;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  embedder = createEmbedder();
-  Object.assign(ids, await listNamed(tdb.db, LISTINGS));
-  await embedder.ready;
-  while ((await syncEmbeddings(tdb.db, embedder)) > 0);
-});
-afterAll(async () => {
-  await embedder.close();
-  await tdb.drop();
-});
+const directory = embeddedDirectory(LISTINGS);
 
 describe("discover through the need map", () => {
   const need = "what hour is it in Auckland right now";
 
   it("the model's own vector is nearest a weather listing; the mapped one is nearest the time-zone listing", async () => {
+    const { embedder } = directory;
     const vectors = await embedder.embed(
       Object.values(LISTINGS).map(([name, description, category]) =>
         listingText({ name, description, category }),
@@ -97,8 +76,9 @@ describe("discover through the need map", () => {
 
   it("the index's matcher ranks by the mapped need, and by the model's own with needMap false", async () => {
     expect(MATCH.needMap).toBe(true);
-    const mapped = createSemanticIndex(tdb.db, embedder, log, { match: { ...COSINE_ONLY } });
-    const own = createSemanticIndex(tdb.db, embedder, log, { match: { ...COSINE_ONLY, needMap: false } });
+    const { db, embedder, ids } = directory;
+    const mapped = createSemanticIndex(db, embedder, log, { match: { ...COSINE_ONLY } });
+    const own = createSemanticIndex(db, embedder, log, { match: { ...COSINE_ONLY, needMap: false } });
     await mapped.refresh();
     await own.refresh();
     expect((await mapped.matcher(need))?.ids[0]).toBe(ids.timezone);
