@@ -27,6 +27,8 @@ describe("the need map", () => {
   it("was fitted on read sets only, never on a set kept unread to measure it", () => {
     expect(NEED_MAP_INFO.epochs).toBeGreaterThan(0);
     expect(NEED_MAP_INFO.needs).toBeGreaterThan(1000);
+    expect(NEED_MAP_INFO.unserved).toBeGreaterThan(500); // needs nothing serves were fitted to "nothing here"
+    expect(NEED_MAP_INFO.nothingCosine).toBe(0.35);
     expect(NEED_MAP_INFO.sets).toContain("labelled");
     expect(NEED_MAP_INFO.sets.filter((s) => UNREAD_SETS.includes(s))).toEqual([]);
   });

@@ -1,28 +1,45 @@
 /**
  * Fits the need map (packages/registry/src/listings/need-map.ts) and writes need-map-data.ts:
- *   pnpm need-map   (from the repository root; ~3 minutes, plus the model's embedding of texts not in the cache)
+ *   pnpm need-map   (from the repository root; ~10 minutes, plus the model's embedding of texts not in the cache)
  * On every labelled set but those kept unread (sets.ts `UNREAD_SETS`), a linear map A = I + Δ of the need's vector is
- * fitted by full-batch gradient descent so that, for each served need, the listings that serve it (its wanted listing
- * and that one's near-duplicates) take the softmax mass over its directory's listings of cos(A·need, listing) / T.
- * Unserved needs are not used: pushing their cosines down cost served needs as much on the unread sets (README).
+ * fitted by full-batch gradient descent. Each need is a softmax over its directory's listings, logits
+ * cos(A·need, listing) / T, plus one more choice, "nothing here", whose logit is fixed at NOTHING_COSINE / T:
+ *   - a served need should put its mass on the listings that serve it (its wanted listing and that one's
+ *     near-duplicates);
+ *   - a need nothing in its set serves should put its mass on "nothing here", which pushes its cosines below
+ *     NOTHING_COSINE only where they rise above it (not every cosine down alike, which cost as many served needs as
+ *     it emptied unserved ones; README).
  * Deterministic: the same sets and vectors give the same file.
  */
 import { writeFile } from "node:fs/promises";
 import { listingText, queryKey } from "@tollgate/registry";
+import { linearMap } from "@tollgate/semantic";
 import { directories, vectorOf } from "./directories.js";
 import { serversOf, UNREAD_SETS } from "./sets.js";
 
 const DIM = 512;
-const EPOCHS = Number(process.env.NEED_MAP_EPOCHS ?? 100);
+const EPOCHS = Number(process.env.NEED_MAP_EPOCHS ?? 200);
 const TEMPERATURE = 0.05;
+const NOTHING_COSINE = 0.35;
+const UNSERVED_WEIGHT = 1;
 const RATE = 0.5;
 const DECAY = 1e-3;
 
+interface Example {
+  v: Float64Array;
+  v32: Float32Array;
+  /** The listings that serve it; none: nothing in its set does. */
+  serving: number[];
+}
 interface TrainingSet {
   name: string;
   listings: Float64Array[];
-  needs: { v: Float64Array; serving: number[] }[];
+  needs: Example[];
 }
+const example = (text: string, serving: number[]): Example => {
+  const v32 = vectorOf(queryKey(text));
+  return { v: Float64Array.from(v32), v32, serving };
+};
 const unread = new Set(UNREAD_SETS);
 const training: TrainingSet[] = [];
 for (const d of directories) {
@@ -36,27 +53,35 @@ for (const d of directories) {
     training.push({
       name: s.name,
       listings,
-      needs: s.needs.map(([need, key]) => {
-        const ok = servers(key);
-        return {
-          v: Float64Array.from(vectorOf(queryKey(need))),
-          serving: keys.flatMap((k, i) => (ok.has(k) ? [i] : [])),
-        };
-      }),
+      needs: [
+        ...s.needs.map(([need, key]) => {
+          const ok = servers(key);
+          return example(
+            need,
+            keys.flatMap((k, i) => (ok.has(k) ? [i] : [])),
+          );
+        }),
+        ...s.unserved.map((need) => example(need, [])),
+      ],
     });
   }
 }
-const count = training.reduce((n, s) => n + s.needs.length, 0);
-console.error(`fitting on ${training.length} sets, ${count} needs, ${EPOCHS} epochs`);
+const served = training.reduce((n, s) => n + s.needs.filter((x) => x.serving.length > 0).length, 0);
+const unserved = training.reduce((n, s) => n + s.needs.filter((x) => x.serving.length === 0).length, 0);
+console.error(
+  `fitting on ${training.length} sets, ${served} served and ${unserved} unserved needs, ${EPOCHS} epochs`,
+);
 
 const A = new Float64Array(DIM * DIM);
 for (let i = 0; i < DIM; i++) A[i * DIM + i] = 1;
 const G = new Float64Array(DIM * DIM);
 const a = new Float64Array(DIM);
 const dah = new Float64Array(DIM);
+const nothing = NOTHING_COSINE / TEMPERATURE;
 
 for (let epoch = 0; epoch < EPOCHS; epoch++) {
   G.fill(0);
+  const forward = linearMap(Float32Array.from(A), DIM);
   let loss = 0;
   let top1 = 0;
   for (const set of training) {
@@ -64,18 +89,13 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const s = new Float64Array(m);
     for (const need of set.needs) {
       const q = need.v;
+      const y = forward(need.v32);
       let nrm = 0;
-      for (let r = 0; r < DIM; r++) {
-        let acc = 0;
-        const row = r * DIM;
-        for (let c = 0; c < DIM; c++) acc += A[row + c]! * q[c]!;
-        a[r] = acc;
-        nrm += acc * acc;
-      }
+      for (let r = 0; r < DIM; r++) nrm += y[r]! * y[r]!;
       nrm = Math.sqrt(nrm);
-      for (let r = 0; r < DIM; r++) a[r]! /= nrm;
-      let max = Number.NEGATIVE_INFINITY;
-      let best = 0;
+      for (let r = 0; r < DIM; r++) a[r] = y[r]! / nrm;
+      let max = nothing;
+      let best = -1;
       for (let l = 0; l < m; l++) {
         const L = set.listings[l]!;
         let acc = 0;
@@ -86,19 +106,21 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
           best = l;
         }
       }
-      if (need.serving.includes(best)) top1++;
-      let total = 0;
-      let served = 0;
+      const isServed = need.serving.length > 0;
+      if (isServed ? need.serving.includes(best) : best === -1) top1++;
+      let total = Math.exp(nothing - max);
       for (let l = 0; l < m; l++) {
         s[l] = Math.exp(s[l]! - max);
         total += s[l]!;
       }
-      for (const l of need.serving) served += s[l]!;
-      loss -= Math.log(served / total);
-      // d loss / d s_l = (P_l − P_l restricted to the serving listings) / T
+      let target = isServed ? 0 : Math.exp(nothing - max);
+      for (const l of need.serving) target += s[l]!;
+      loss -= (isServed ? 1 : UNSERVED_WEIGHT) * Math.log(target / total);
+      // d loss / d s_l = (P_l − the target's share of l) / T, × the need's weight
+      const weight = isServed ? 1 : UNSERVED_WEIGHT;
       dah.fill(0);
       for (let l = 0; l < m; l++) {
-        const g = (s[l]! / total - (need.serving.includes(l) ? s[l]! / served : 0)) / TEMPERATURE;
+        const g = (weight * (s[l]! / total - (need.serving.includes(l) ? s[l]! / target : 0))) / TEMPERATURE;
         if (g === 0) continue;
         const L = set.listings[l]!;
         for (let c = 0; c < DIM; c++) dah[c]! += g * L[c]!;
@@ -116,11 +138,11 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
   for (let r = 0; r < DIM; r++)
     for (let c = 0; c < DIM; c++) {
       const i = r * DIM + c;
-      A[i]! -= RATE * (G[i]! / count + DECAY * (A[i]! - (r === c ? 1 : 0)));
+      A[i]! -= RATE * (G[i]! / served + DECAY * (A[i]! - (r === c ? 1 : 0)));
     }
   if (epoch % 10 === 0 || epoch === EPOCHS - 1)
     console.error(
-      `epoch ${epoch}: loss ${(loss / count).toFixed(4)}, nearest is served ${(top1 / count).toFixed(3)}`,
+      `epoch ${epoch}: loss ${(loss / served).toFixed(4)}, answered right (the nearest serves it, or nothing is near) ${(top1 / (served + unserved)).toFixed(3)}`,
     );
 }
 
@@ -141,7 +163,9 @@ export const NEED_MAP_DATA: {
   dimensions: number;
   epochs: number;
   temperature: number;
+  nothingCosine: number;
   needs: number;
+  unserved: number;
   sets: string[];
   scales: number[];
   data: string;
@@ -149,11 +173,13 @@ export const NEED_MAP_DATA: {
   dimensions: ${DIM},
   epochs: ${EPOCHS},
   temperature: ${TEMPERATURE},
-  needs: ${count},
+  nothingCosine: ${NOTHING_COSINE},
+  needs: ${served},
+  unserved: ${unserved},
   sets: ${JSON.stringify(training.map((s) => s.name))},
   scales: ${JSON.stringify(scales)},
   data: "${Buffer.from(bytes.buffer).toString("base64")}",
 };
 `;
 await writeFile(new URL("../../../packages/registry/src/listings/need-map-data.ts", import.meta.url), out);
-console.error(`written: ${training.length} sets, ${count} needs`);
+console.error(`written: ${training.length} sets, ${served} served and ${unserved} unserved needs`);

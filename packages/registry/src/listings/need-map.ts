@@ -3,8 +3,9 @@
  * vectors of the listings that serve it, before any cosine is taken. USE-lite places a need near listings that share
  * its words' topic; the wanted listing beat the best wrong one by ~0.01–0.02 cosine on the labelled sets. The map
  * (need + Δ·need, normalised) is fitted so that the listing serving each labelled need is the nearest one of its
- * directory (softmax over the directory's listings, temperature 0.05), on the sets that have been read only; the
- * sets kept unread (sets.ts `UNREAD_SETS`) measure it. Listing vectors are untouched: the map is applied to the need
+ * directory (softmax over the directory's listings, temperature 0.05), and so that a labelled need nothing there
+ * serves is nearer no listing than cosine 0.35 (an extra choice, "nothing here", at that cosine), on the sets that
+ * have been read only; the sets kept unread (sets.ts `UNREAD_SETS`) measure it. Listing vectors are untouched: the map is applied to the need
  * alone, so stored embeddings, the index and the demand clusters (which compare needs with needs) do not change.
  *
  * Δ is stored as int8 with a scale per row (need-map-data.ts, written by `pnpm need-map`); I + Δ is decoded once
@@ -41,6 +42,8 @@ export function mapNeed(v: Float32Array): Float32Array {
 export const NEED_MAP_INFO = {
   sets: NEED_MAP_DATA.sets,
   needs: NEED_MAP_DATA.needs,
+  unserved: NEED_MAP_DATA.unserved,
   epochs: NEED_MAP_DATA.epochs,
   temperature: NEED_MAP_DATA.temperature,
+  nothingCosine: NEED_MAP_DATA.nothingCosine,
 } as const;
