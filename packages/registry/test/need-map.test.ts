@@ -2,7 +2,15 @@ import { createLogger } from "@tollgate/platform";
 import { dot } from "@tollgate/semantic";
 import { describe, expect, it } from "vitest";
 import { UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
-import { createSemanticIndex, listingText, MATCH, mapNeed, NEED_MAP_INFO, queryKey } from "../src/index.js";
+import {
+  createSemanticIndex,
+  listingText,
+  MATCH,
+  mapNeed,
+  NEED_MAP_INFO,
+  needVector,
+  queryKey,
+} from "../src/index.js";
 import { embeddedDirectory } from "./listed.js";
 
 const unit = (n: number, seed: number) => {
@@ -24,13 +32,21 @@ describe("the need map", () => {
     expect(() => mapNeed(new Float32Array(128))).toThrow(/512/);
   });
 
+  it("a need is matched with the mapped vector, its own with needMap false or from a model of another width", () => {
+    const v = unit(512, 5);
+    expect(Array.from(needVector(v, { needMap: true }))).toEqual(Array.from(mapNeed(v)));
+    expect(needVector(v, { needMap: false })).toBe(v);
+    const other = unit(8, 5); // a stand-in embedder's width: matched as it is, not refused
+    expect(needVector(other, { needMap: true })).toBe(other);
+  });
+
   it("was fitted on read sets only, never on a set kept unread to measure it", () => {
     expect(NEED_MAP_INFO.epochs).toBeGreaterThan(0);
     expect(NEED_MAP_INFO.needs).toBeGreaterThan(1000);
     expect(NEED_MAP_INFO.unserved).toBeGreaterThan(500); // needs nothing serves were fitted to "nothing here"
     expect(NEED_MAP_INFO.nothingCosine).toBe(0.35);
     expect(NEED_MAP_INFO.sets).toContain("labelled");
-    expect(NEED_MAP_INFO.sets.filter((s) => UNREAD_SETS.includes(s))).toEqual([]);
+    expect(NEED_MAP_INFO.sets.filter((s) => (UNREAD_SETS as readonly string[]).includes(s))).toEqual([]);
   });
 });
 

@@ -40,7 +40,7 @@ const example = (text: string, serving: number[]): Example => {
   const v32 = vectorOf(queryKey(text));
   return { v: Float64Array.from(v32), v32, serving };
 };
-const unread = new Set(UNREAD_SETS);
+const unread = new Set<string>(UNREAD_SETS);
 const training: TrainingSet[] = [];
 for (const d of directories) {
   const keys = d.listings.map(([key]) => key);

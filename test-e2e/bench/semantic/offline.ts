@@ -12,6 +12,8 @@
  *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (default: sets.ts UNREAD_SETS, those no one
  *                                        has read the misses of)
  *   BENCH_VARIANTS='[{"needMap":false}]' the matcher without the need map, beside the shipped one
+ *   BENCH_PARAMS='{"floor":0.36}'         parameters that replace the shipped ones for the whole run (the base the
+ *                                        variants are measured against)
  *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
  *   BENCH_MISSES=fortyfourth,fifth       lists each need of those sets the shipped parameters miss, with the kinds
  *                                        the need asks for and those the wanted and returned listings name (reading
@@ -25,8 +27,8 @@ import {
   listingText,
   MATCH,
   type MatchParams,
-  mapNeed,
   matchCandidates,
+  needVector,
   queryKey,
   stemHashes,
 } from "@tollgate/registry";
@@ -80,7 +82,7 @@ const entries = new Map<string, Entry[]>(
  */
 function answer(listings: Entry[], need: string, p: MatchParams, asked?: string[]): string[] {
   const key = queryKey(need);
-  const v = p.needMap ? mapNeed(vectorOf(key)) : vectorOf(key);
+  const v = needVector(vectorOf(key), p);
   const candidates: Candidate[] = listings
     .map((l, i) => ({ i, similarity: dot(v, l.v) }))
     .sort((a, b) => b.similarity - a.similarity || a.i - b.i)

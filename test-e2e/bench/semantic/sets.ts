@@ -82,7 +82,7 @@ export const APART_SETS = [
  * would get. The need map (`pnpm need-map`) is fitted on every other set and never on these. A set whose misses are
  * read (`BENCH_MISSES`) leaves this list.
  */
-export const UNREAD_SETS: readonly string[] = [
+export const UNREAD_SETS: readonly (typeof APART_SETS)[number][] = [
   "thirtyfifth",
   "thirtyseventh",
   "thirtyeighth",

@@ -5,8 +5,9 @@
  * (need + Δ·need, normalised) is fitted so that the listing serving each labelled need is the nearest one of its
  * directory (softmax over the directory's listings, temperature 0.05), and so that a labelled need nothing there
  * serves is nearer no listing than cosine 0.35 (an extra choice, "nothing here", at that cosine), on the sets that
- * have been read only; the sets kept unread (sets.ts `UNREAD_SETS`) measure it. Listing vectors are untouched: the map is applied to the need
- * alone, so stored embeddings, the index and the demand clusters (which compare needs with needs) do not change.
+ * have been read only; the sets kept unread (sets.ts `UNREAD_SETS`) measure it. Listing vectors are untouched: the
+ * map is applied to the need alone, so stored embeddings, the index and the demand clusters (which compare needs
+ * with needs) do not change.
  *
  * Δ is stored as int8 with a scale per row (need-map-data.ts, written by `pnpm need-map`); I + Δ is decoded once
  * (1 MB) into a WebAssembly memory and applied with the vector index's SIMD dot products (~0.05 ms per need).
@@ -36,6 +37,15 @@ function decoded(): (x: Float32Array) => Float32Array {
 export function mapNeed(v: Float32Array): Float32Array {
   if (v.length !== N) throw new Error(`need map: a vector of ${v.length} dimensions, expected ${N}`);
   return normalise(decoded()(v));
+}
+
+/**
+ * The vector a need is matched with: mapped when `needMap` is on and the vector is of the model the map was fitted
+ * for; otherwise its own (a stand-in embedder of another width still matches by meaning, as the kind check then
+ * checks nothing rather than failing).
+ */
+export function needVector(v: Float32Array, p: { needMap: boolean }): Float32Array {
+  return p.needMap && v.length === N ? mapNeed(v) : v;
 }
 
 /** What the shipped map was fitted on (the sets' names) and how, for the ADR and the tests. */

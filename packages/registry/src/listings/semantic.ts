@@ -17,7 +17,7 @@ import {
   needEvidence,
   stemHashes,
 } from "./match.js";
-import { mapNeed } from "./need-map.js";
+import { needVector } from "./need-map.js";
 
 /** What a listing is embedded from: its name, description and category words. */
 export function listingText(l: { name: string; description: string; category: string }): string {
@@ -245,7 +245,7 @@ export function createSemanticIndex(db: Db, embedder: Embedder, log: Logger, o: 
       ]);
       // The need map carries the need towards the listings that serve such needs (need-map.ts); listings and the
       // demand clusters keep the model's own vectors.
-      const v = params.needMap ? mapNeed(raw) : raw;
+      const v = needVector(raw, params);
       const candidates: Candidate[] = [];
       for (const h of index.search(v, params.candidates)) {
         const m = meta.get(h.id);
