@@ -1,6 +1,7 @@
 /**
  * Fits the need map (packages/registry/src/listings/need-map.ts) and writes need-map-data.ts:
- *   pnpm need-map   (from the repository root; ~10 minutes, plus the model's embedding of texts not in the cache)
+ *   pnpm need-map   (from the repository root; ~17 minutes beside another job, plus the embedding of texts
+ *                    not in the cache)
  * On every labelled set but those kept unread (sets.ts `UNREAD_SETS`), a linear map A = I + Δ of the need's vector is
  * fitted by full-batch gradient descent. Each need is a softmax over its directory's listings, logits
  * cos(A·need, listing) / T, plus one more choice, "nothing here", whose logit is fixed at NOTHING_COSINE / T:
