@@ -244,3 +244,68 @@ describe("while Postgres is unreachable, reads answer 503 service_unavailable wi
     expect((await back.json()).id).toBe(id);
   });
 });
+
+describe("a malformed x402 payment is the payer's 402 invalid_payment, never a 503 'retry later'", () => {
+  let t: TestApi;
+  let id: string;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApi({ payments: sellerWithoutFacilitator });
+    const created = await (await t.req("POST", "/v1/listings", validListing())).json();
+    id = created.id;
+    token = created.claim_token;
+  });
+  afterAll(() => t.tdb.drop());
+
+  type Payment = {
+    x402Version?: unknown;
+    accepted: object;
+    payload: { signature?: unknown; authorization: Record<string, unknown> };
+  };
+  /** An exact EIP-3009 payment in shape, with `spoil` applied: the facilitator's verify throws on each. */
+  const payment = (spoil: (p: Payment) => void) => {
+    const p: Payment = {
+      x402Version: 2,
+      accepted: { scheme: "exact", network: "eip155:8453", amount: "5000" },
+      payload: {
+        signature: `0x${"5".repeat(130)}`,
+        authorization: {
+          from: `0x${"1".repeat(40)}`,
+          to: `0x${"2".repeat(40)}`,
+          value: "5000",
+          validAfter: "0",
+          validBefore: String(Math.floor(Date.now() / 1000) + 600),
+          nonce: `0x${"3".repeat(64)}`,
+        },
+      },
+    };
+    spoil(p);
+    return Buffer.from(JSON.stringify(p)).toString("base64");
+  };
+  const SPOILED: [string, (p: Payment) => void][] = [
+    ["x402Version as text", (p) => (p.x402Version = "2")],
+    ["x402Version 1", (p) => (p.x402Version = 1)],
+    ["no x402Version", (p) => delete p.x402Version],
+    ["value not a number", (p) => (p.payload.authorization.value = "abc")],
+    ["no value", (p) => delete p.payload.authorization.value],
+    ["validBefore NaN", (p) => (p.payload.authorization.validBefore = "NaN")],
+    ["validBefore 1e309", (p) => (p.payload.authorization.validBefore = "1e309")],
+    ["no validAfter", (p) => delete p.payload.authorization.validAfter],
+    ["signature a number", (p) => (p.payload.signature = 5)],
+    ["no signature", (p) => delete p.payload.signature],
+  ];
+
+  it.each(SPOILED)("%s: 402 invalid_payment on every paid route, uncharged", async (_what, spoil) => {
+    const header = { "payment-signature": payment(spoil) };
+    for (const [method, path, headers] of [
+      ["GET", `/v1/listings/${id}/verdict`, header],
+      ["GET", `/v1/listings/${id}/purchases`, header],
+      ["POST", `/v1/listings/${id}/verify-now`, { ...header, "x-claim-token": token }],
+    ] as const) {
+      const res = await t.req(method, path, undefined, headers);
+      expect({ path, status: res.status }).toEqual({ path, status: 402 });
+      expect((await res.json()).error).toBe("invalid_payment");
+      expect(res.headers.get("payment-response")).toBeNull();
+    }
+  });
+});

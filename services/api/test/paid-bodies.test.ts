@@ -32,8 +32,8 @@ const facilitator = {
   getSupported: async () => ({ kinds: [], extensions: [], signers: {} }),
 } as unknown as FacilitatorClient;
 
-/** A fresh x402 v2 exact payment header (a new EIP-3009 nonce each time). */
-const payment = () =>
+/** A fresh x402 v2 exact payment header for `value` atomic USDC (a new EIP-3009 nonce each time). */
+const payment = (value: string) =>
   Buffer.from(
     JSON.stringify({
       x402Version: 2,
@@ -42,8 +42,11 @@ const payment = () =>
         signature: "0x00",
         authorization: {
           from: `0x${"a1".repeat(20)}`,
-          nonce: `0x${randomBytes(32).toString("hex")}`,
+          to: `0x${"b2".repeat(20)}`,
+          value,
+          validAfter: "0",
           validBefore: String(Math.floor(Date.now() / 1000) + 600),
+          nonce: `0x${randomBytes(32).toString("hex")}`,
         },
       },
     }),
@@ -58,7 +61,17 @@ async function shapedAs<S extends z.ZodType>(schema: S, res: Response): Promise<
   return parsed;
 }
 
-const paid = (path: string) => t.req("GET", path, undefined, { "payment-signature": payment() });
+/** Each paid route's price in atomic USDC (the contract's price list). */
+const PRICE_ATOMIC: [RegExp, string][] = [
+  [/\/verdict$/, "5000"],
+  [/\/purchases$/, "10000"],
+  [/\/demand\/clusters$/, "250000"],
+  [/\/demand\/report$/, "2000000"],
+];
+const paid = (path: string) =>
+  t.req("GET", path, undefined, {
+    "payment-signature": payment(PRICE_ATOMIC.find(([p]) => p.test(path))![1]),
+  });
 
 beforeAll(async () => {
   t = await startTestApi({

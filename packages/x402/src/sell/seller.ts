@@ -101,7 +101,10 @@ const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
 function decodePayment(header: string): PaymentPayload | null {
   try {
     const obj = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as PaymentPayload;
-    return obj && typeof obj === "object" && obj.payload && obj.accepted ? obj : null;
+    // x402 v2 only: any other version reaches no facilitator scheme (it throws, which is not an outage).
+    return obj && typeof obj === "object" && obj.x402Version === 2 && obj.payload && obj.accepted
+      ? obj
+      : null;
   } catch {
     return null;
   }
@@ -112,23 +115,35 @@ interface Authorization {
   nonce: string;
   validBefore: Date | null;
   /** The amount authorized, atomic units, as signed. */
-  value: string | null;
+  value: string;
 }
 
+/** An unsigned integer as EIP-3009 fields are sent (decimal text): anything else makes verifiers throw. */
+const uintText = (v: unknown): v is string => typeof v === "string" && /^[0-9]{1,78}$/.test(v);
+
 function authorizationOf(p: PaymentPayload): Authorization | null {
-  const auth = (
-    p.payload as {
-      authorization?: { from?: unknown; nonce?: unknown; validBefore?: unknown; value?: unknown };
-    }
-  ).authorization;
+  const { authorization: auth, signature } = p.payload as {
+    authorization?: {
+      from?: unknown;
+      nonce?: unknown;
+      validAfter?: unknown;
+      validBefore?: unknown;
+      value?: unknown;
+    };
+    signature?: unknown;
+  };
   if (typeof auth?.from !== "string" || typeof auth.nonce !== "string") return null;
   if (!/^0x[0-9a-fA-F]{40}$/.test(auth.from) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce)) return null;
+  // A malformed exact payment is the payer's mistake (402 invalid_payment), never sent to the facilitator:
+  // its verify throws on it, which would answer 503 "retry later" to a payment that can never verify.
+  if (typeof signature !== "string" || !uintText(auth.value)) return null;
+  if (!uintText(auth.validAfter) || !uintText(auth.validBefore)) return null;
   const vb = Number(auth.validBefore);
   return {
     from: auth.from,
     nonce: auth.nonce,
     validBefore: Number.isFinite(vb) && vb > 0 && vb < 1e11 ? new Date(vb * 1000) : null,
-    value: typeof auth.value === "string" && /^[0-9]{1,40}$/.test(auth.value) ? auth.value : null,
+    value: auth.value,
   };
 }
 
@@ -545,7 +560,7 @@ export function createSeller(cfg: SellerConfig) {
       if (seen) return resume(seen, keys, payload, auth, route, req.url, handler);
       // Exactly the asked offer's amount: a payment for another offer in the terms (or an overpayment a
       // lenient verifier would accept) is refused before anything is reserved.
-      if (auth.value !== null && BigInt(auth.value) !== BigInt(route.amountAtomic))
+      if (BigInt(auth.value) !== BigInt(route.amountAtomic))
         return offer(route, req.url, {
           error: "invalid_payment",
           message: `the payment authorizes ${auth.value} atomic USDC; this request costs ${route.amountAtomic}; nothing was charged`,
