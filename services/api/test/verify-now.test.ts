@@ -114,6 +114,35 @@ describe("verify-now", () => {
     expect(await plansOf(id)).toHaveLength(0);
   });
 
+  it("a plan given twice is an unknown plan (400 with both plans) on GET and POST, paid or not, never charged", async () => {
+    const { id, token } = await listing();
+    const before = await chain.balanceOf(operator());
+    const q = "?plan=pack&plan=single";
+    const signed = await signPaymentFor(chain, chain.wallets.buyers[0]!, url(id, "?plan=pack"), {
+      method: "POST",
+    });
+    for (const [method, headers] of [
+      ["GET", {}],
+      ["POST", {}],
+      ["POST", { "payment-signature": signed, "x-claim-token": token }],
+    ] as const) {
+      const res = await fetch(url(id, q), { method, headers });
+      expect({ method, status: res.status }).toEqual({ method, status: 400 });
+      const body = await json(res);
+      expect(body.error).toBe("unknown_plan");
+      expect(body.plans.map((p: { plan: string }) => p.plan)).toEqual(["single", "pack"]);
+      expect(res.headers.get("payment-response")).toBeNull();
+    }
+    // A view given twice is not the status view (GET); POST has no views and offers the plans as usual.
+    const views = await fetch(url(id, "?view=status&view=status"), { headers: { "x-claim-token": token } });
+    expect(views.status).toBe(400);
+    expect((await json(views)).error).toBe("validation_failed");
+    expect((await fetch(url(id, "?view=a&view=b"), { method: "POST" })).status).toBe(402);
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect(await settledFor(id)).toHaveLength(0);
+    expect(await plansOf(id)).toHaveLength(0);
+  });
+
   it("the owner pays with the official client: 200 queued, the settlement on-chain, the plan opened with it", async () => {
     const { id, token } = await listing();
     const before = await chain.balanceOf(operator());

@@ -49,11 +49,14 @@ const PLANS_OFFERED = (Object.keys(PLAN_OFFERS) as PlanKind[]).map((k) => ({
   promise: PROMISE[k],
 }));
 
+/** A query parameter as sent: given more than once it is a list, which is never a plan or a view. */
+const queryText = z.union([z.string(), z.array(z.string())]).optional();
+
 const Query = z.object({
-  plan: z.string().optional().openapi({
+  plan: queryText.openapi({
     description: "`single` (2 USD, default) or `pack` (5 USD); anything else answers 400 unknown_plan",
   }),
-  view: z.string().optional().openapi({
+  view: queryText.openapi({
     description: "`status`: the progress of the listing's latest plan (owner token required; free)",
   }),
 });
@@ -157,7 +160,13 @@ async function requireOwner(c: Context, deps: AppDeps, id: string): Promise<void
     });
 }
 
-function parsePlan(raw: string | undefined): PlanKind {
+function parsePlan(raw: string | string[] | undefined): PlanKind {
+  if (Array.isArray(raw))
+    throw new ApiError(
+      "unknown_plan",
+      `plan given ${raw.length} times; give it once, single or pack; nothing was charged`,
+      { plans: PLANS_OFFERED },
+    );
   const plan = raw ?? "single";
   if (plan === "single" || plan === "pack") return plan;
   throw new ApiError(
