@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, InitializeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   type Cidr,
   clientAddress,
@@ -43,6 +44,19 @@ const jsonRpcError = (
   error: { code, message, data: { ...data, request_id: c.get("requestId") } },
   id: null,
 });
+
+/**
+ * Requests whose params the SDK checks inside its own handler, where a bad one (tools/call with arguments
+ * that are not an object, initialize without protocolVersion) becomes -32603 "internal error" carrying
+ * the schema's issue dump: checked here first, so the caller hears -32602 invalid params.
+ */
+const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boolean } }, string]>([
+  [
+    "initialize",
+    [InitializeRequestSchema, "initialize takes {protocolVersion: string, capabilities: object, clientInfo}"],
+  ],
+  ["tools/call", [CallToolRequestSchema, "tools/call takes {name: string, arguments?: object}"]],
+]);
 
 /** The socket peer, when served by @hono/node-server. */
 function socketPeer(c: Parameters<typeof getConnInfo>[0]): string | undefined {
@@ -134,6 +148,16 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         jsonRpcError(c, -32600, "JSON-RPC batches are not accepted: send one message per POST /mcp"),
         400,
       );
+    const { id, method } = (body && typeof body === "object" ? body : {}) as {
+      id?: unknown;
+      method?: unknown;
+    };
+    const checked = PARAMS_CHECKED.get(method);
+    if (checked && !checked[0].safeParse(body).success)
+      return c.json({
+        ...jsonRpcError(c, -32602, `Invalid params: ${checked[1]}`),
+        id: typeof id === "string" || typeof id === "number" ? id : null,
+      });
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
     registerTools(server, deps, { clientIp: c.get("clientIp") });
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -174,6 +174,35 @@ describe("MCP tool server over streamable HTTP", () => {
     expect(JSON.stringify(bad)).toMatch(/limit/);
   });
 
+  it("malformed params of tools/call and initialize are -32602 invalid params, never -32603 internal error", async () => {
+    const post = async (message: unknown) => {
+      const res = await fetch(endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify(message),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const call = (params: unknown) => ({ jsonrpc: "2.0", id: 7, method: "tools/call", params });
+    for (const message of [
+      call({ name: "find_paid_service", arguments: null }),
+      call({ name: "get_service_details", arguments: "lst_00000000000000000000" }),
+      call({ name: "resolve_endpoint", arguments: [] }),
+      call({ name: 5, arguments: {} }),
+      call(null),
+      { jsonrpc: "2.0", id: 7, method: "initialize", params: {} },
+      { jsonrpc: "2.0", id: 7, method: "initialize", params: { protocolVersion: 5, capabilities: null } },
+    ]) {
+      const { body } = await post(message);
+      expect(body.id).toBe(7);
+      expect(body.error.code).toBe(-32602);
+      expect(body.error.message).toMatch(/^Invalid params: (tools\/call|initialize) takes/);
+    }
+    // Well-formed ones still reach the tools.
+    const ok = await post(call({ name: "get_service_details", arguments: { id: weatherId } }));
+    expect(ok.body.result.structuredContent.id).toBe(weatherId);
+  });
+
   it("GET and DELETE answer 405", async () => {
     for (const method of ["GET", "DELETE"]) {
       const res = await fetch(endpoint, { method, headers: { accept: "text/event-stream" } });
