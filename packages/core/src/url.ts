@@ -1,7 +1,21 @@
 /**
+ * RFC 3986 §6.2.2.1-2 on a path: a percent-encoded unreserved character (ALPHA, DIGIT, "-", ".", "_", "~")
+ * is the character itself, and every other percent-encoding (a reserved character, %2F included, or a
+ * byte of a non-ASCII one) is kept, with upper-case hex. Neither changes what the URL identifies.
+ */
+function normalisePercentEncoding(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const ch = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[A-Za-z0-9\-._~]$/.test(ch) ? ch : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
  * Canonical form of an endpoint URL, used to decide "already listed": lowercase scheme and host,
- * default port dropped, fragment dropped, trailing slash of a non-root path dropped, query parameters
- * sorted. Throws on a string that is not an absolute URL.
+ * default port dropped, fragment dropped, percent-encoding of the path normalised (RFC 3986 §6.2.2:
+ * `/v1/%70aid` is `/v1/paid`; the case of the path is kept), trailing slash of a non-root path dropped,
+ * query parameters sorted (and re-encoded one way, so `%70`, `p` and `%7e`, `~` are one spelling there).
+ * Throws on a string that is not an absolute URL.
  */
 export function canonicalEndpoint(raw: string): string {
   const u = new URL(raw.trim());
@@ -16,7 +30,7 @@ export function canonicalEndpoint(raw: string): string {
   for (const [k, v] of params) u.searchParams.append(k, v);
   let path = u.pathname;
   if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "") || "/";
-  u.pathname = path;
+  u.pathname = normalisePercentEncoding(path);
   return u.toString();
 }
 

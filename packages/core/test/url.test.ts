@@ -14,6 +14,28 @@ describe("canonicalEndpoint", () => {
   it("treats differently-written URLs of one endpoint as equal", () => {
     expect(canonicalEndpoint("https://A.com/x/")).toBe(canonicalEndpoint("https://a.com:443/x#y"));
   });
+  it("decodes percent-encoded unreserved characters of the path and upper-cases the hex of the others (RFC 3986 §6.2.2)", () => {
+    const paid = canonicalEndpoint("https://a.com/v1/paid");
+    expect(canonicalEndpoint("https://a.com/v1/%70aid")).toBe(paid);
+    expect(canonicalEndpoint("https://a.com/v1/p%61%69d/")).toBe(paid);
+    expect(canonicalEndpoint("https://a.com/v1/%7euser/x%2Dy%5Fz%2E1")).toBe(
+      "https://a.com/v1/~user/x-y_z.1",
+    );
+    expect(canonicalEndpoint("https://a.com/v1/a%2fb")).toBe("https://a.com/v1/a%2Fb");
+    expect(canonicalEndpoint("https://a.com/v1/caf%c3%a9")).toBe(canonicalEndpoint("https://a.com/v1/café"));
+    expect(canonicalEndpoint("https://a.com/v1/x?q=%70&r=%7e")).toBe(
+      canonicalEndpoint("https://a.com/v1/x?r=~&q=p"),
+    );
+  });
+  it.each([
+    ["a reserved character encoded", "https://a.com/v1/a%2Fb", "https://a.com/v1/a/b"],
+    ["another reserved character encoded", "https://a.com/v1/a%3Bb", "https://a.com/v1/a;b"],
+    ["another path case", "https://a.com/V1/PAID", "https://a.com/v1/paid"],
+    ["an empty segment", "https://a.com//v1/paid", "https://a.com/v1/paid"],
+    ["a query", "https://a.com/v1/paid?a=1", "https://a.com/v1/paid"],
+  ])("keeps endpoints apart that may be different resources: %s", (_what, a, b) => {
+    expect(canonicalEndpoint(a)).not.toBe(canonicalEndpoint(b));
+  });
 });
 
 describe("routePatternIn", () => {

@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/2026_11_25_0010_verify_plans.js";
 import * as m0011 from "./migrations/2026_11_25_0011_outcome_reports.js";
 import * as m0015 from "./migrations/2026_11_25_0015_listing_notify.js";
 import * as m0016 from "./migrations/2026_11_25_0016_search_categories.js";
+import * as m0017 from "./migrations/2026_12_02_0017_endpoint_canonical_percent.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0011_outcome_reports": m0011,
   "2026_11_25_0015_listing_notify": m0015,
   "2026_11_25_0016_search_categories": m0016,
+  "2026_12_02_0017_endpoint_canonical_percent": m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

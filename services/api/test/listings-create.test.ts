@@ -3,7 +3,8 @@ import { startTestApi, type TestApi, validListing } from "./helpers.js";
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await startTestApi();
+  // More submissions than the default test limit (30 per hour) are made here; the limit is client-limits' subject.
+  t = await startTestApi({ limits: { submissionsPerHour: 100 } });
 });
 afterAll(() => t.tdb.drop());
 
@@ -46,6 +47,40 @@ describe("POST /v1/listings", () => {
     );
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("endpoint_already_listed");
+  });
+
+  it("409 endpoint_already_listed for another percent-encoding of the listed path; nothing stored or changed", async () => {
+    const listed = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://pub-enc.com/v1/paid/~tiles/a%2Fb", name: "encoded" }),
+    );
+    expect(listed.status).toBe(201);
+    const { id } = await listed.json();
+    const row = () =>
+      t.tdb.db.selectFrom("listings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const stored = await row();
+    expect(stored.endpoint_url).toBe("https://pub-enc.com/v1/paid/~tiles/a%2Fb");
+    const before = await count();
+    for (const endpoint_url of [
+      "https://pub-enc.com/v1/%70aid/~tiles/a%2Fb", // %70 is p
+      "https://pub-enc.com/v1/paid/%7Etiles/a%2Fb",
+      "https://pub-enc.com/v1/paid/%7etiles/a%2fb", // lower-case hex
+      "https://pub-enc.com/v1/p%61%69d/%7E%74iles/a%2f%62/",
+    ]) {
+      const res = await t.req("POST", "/v1/listings", validListing({ endpoint_url, name: "dupe" }));
+      expect(res.status, endpoint_url).toBe(409);
+      expect(await res.json()).toMatchObject({ error: "endpoint_already_listed", listing_id: id });
+    }
+    expect(await count()).toBe(before);
+    expect(await row()).toEqual(stored);
+    // A reserved character encoded (%2F) is another resource than the character itself.
+    const other = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "https://pub-enc.com/v1/paid/~tiles/a/b", name: "not encoded" }),
+    );
+    expect(other.status).toBe(201);
   });
 
   const rejected: [string, Record<string, unknown>, RegExp][] = [
