@@ -455,16 +455,23 @@ describe("paid routes take nothing from the request they should not", () => {
       "http://tollgate.test/.well-known/jwks.json",
     );
 
-    // The 402 terms name the resource on the public origin, and a huge query is not echoed into a header.
-    const terms = await t.app.request(
-      `http://evil.example/v1/listings/${listingId}/verdict?pad=${"x".repeat(12_000)}`,
-      { headers: { host: "evil.example" } },
-    );
+    // The 402 terms name the resource on the public origin; a huge query (the verdict takes none) is
+    // refused before any offer, never echoed into a header.
+    const terms = await t.app.request(`http://evil.example/v1/listings/${listingId}/verdict`, {
+      headers: { host: "evil.example" },
+    });
     expect(terms.status).toBe(402);
     const header = terms.headers.get("payment-required")!;
     expect(header.length).toBeLessThan(2000);
     const offered = JSON.parse(Buffer.from(header, "base64").toString());
     expect(offered.resource.url).toBe(`http://tollgate.test/v1/listings/${listingId}/verdict`);
+    const padded = await t.app.request(
+      `http://evil.example/v1/listings/${listingId}/verdict?pad=${"x".repeat(12_000)}`,
+      { headers: { host: "evil.example" } },
+    );
+    expect(padded.status).toBe(400);
+    expect(padded.headers.get("payment-required")).toBeNull();
+    expect(((await padded.json()) as { error: string }).error).toBe("unknown_query_parameter");
   });
 
   it.each([

@@ -206,6 +206,51 @@ describe("paid routes over x402 v2", () => {
     const rows = (await ledger()).filter((p) => p.request_sha256 && p.status === "settled");
     expect(new Set(rows.map((r) => r.nonce)).size).toBe(rows.length);
   });
+
+  it("an unknown query parameter on any paid route is 400 unknown_query_parameter, paid or not, before any offer or charge", async () => {
+    const buyer = chain.wallets.buyers[1]!.address;
+    const balances = async () => [await chain.balanceOf(operator()), await chain.balanceOf(buyer)];
+    const header = {
+      verdict: await signedHeaderFor(`${base}/v1/listings/${listingId}/verdict`, 1),
+      purchases: await signedHeaderFor(`${base}/v1/listings/${listingId}/purchases`, 1),
+    };
+    const before = await balances();
+    const payments = (await ledger()).length;
+    const listings = (await t.tdb.db.selectFrom("listings").select("id").execute()).length;
+    const submission = JSON.stringify(validListing({ endpoint_url: "https://pub-query.com/v1/x" }));
+    const requests: [string, string, string][] = [
+      ["GET", `/v1/listings/${listingId}/verdict?x=1`, header.verdict],
+      ["GET", `/v1/listings/${listingId}/purchases?x=1`, header.purchases],
+      ["GET", "/v1/demand/clusters?x=1", header.verdict],
+      ["GET", "/v1/demand/report?x=1", header.verdict],
+      ["GET", `/v1/listings/${listingId}/verify-now?plan=pack&x=1`, header.verdict],
+      ["POST", `/v1/listings/${listingId}/verify-now?x=1`, header.verdict],
+      ["POST", "/v1/listings?x=1", header.verdict],
+    ];
+    for (const [method, path, payment] of requests)
+      for (const headers of [{}, { "payment-signature": payment }] as Record<string, string>[]) {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: { "content-type": "application/json", ...headers },
+          body: method === "POST" ? submission : undefined,
+        });
+        const what = `${method} ${path} ${headers["payment-signature"] ? "paid" : "unpaid"}`;
+        expect(res.status, what).toBe(400);
+        expect(res.headers.get("payment-required"), what).toBeNull();
+        expect(res.headers.get("payment-response"), what).toBeNull();
+        expect(await json(res), what).toMatchObject({
+          error: "unknown_query_parameter",
+          message: expect.stringMatching(/\bx\b/),
+          request_id: expect.any(String),
+        });
+      }
+    expect(await balances()).toEqual(before);
+    expect((await ledger()).length).toBe(payments);
+    expect((await t.tdb.db.selectFrom("listings").select("id").execute()).length).toBe(listings);
+    // The parameters a paid route does take still work.
+    expect((await fetch(`${base}/v1/listings/${listingId}/verdict`)).status).toBe(402);
+    expect((await fetch(`${base}/v1/listings/${listingId}/verify-now?plan=pack`)).status).toBe(402);
+  });
 });
 
 describe("submission fee", () => {

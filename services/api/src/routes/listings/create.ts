@@ -16,6 +16,7 @@ import type { AppDeps } from "../../deps.js";
 import { describeZodError } from "../../errors.js";
 import { enforce } from "../../limits.js";
 import { paymentHeader, requireSeller, respond, sellRequest } from "../paid/respond.js";
+import { NoQuery } from "../paid/route.js";
 import {
   commonErrors,
   conflictError,
@@ -36,6 +37,7 @@ const route: RouteConfig = createRoute({
   description:
     "Validates every submission rule (https, publicly resolvable host, no private address, one concrete URL, existing category, price >= 0, sample_query rules) before anything is stored or charged. The first 5 listings per registered domain are free, counting every listing ever created on it (delisting frees no slot; re-listing the same endpoint is free); the allowance is decided under a per-domain lock. Beyond that the same POST answers 402 (PaymentRequired in header and body, 0.25 USDC) and, retried with payment, 201: the listing exists only once the fee settled. Repeating the same request with the same payment returns the same 201 (also after a 502 settlement_indeterminate); the same payment for another submission answers 402 payment_already_used; while a paid submission of an endpoint is settling, others answer 409 submission_pending. The claim token is shown once. Rate limited per client (SUBMISSION_LIMIT_PER_HOUR): 429 with Retry-After. See docs/adr/0005-paid-answers-and-fees.md.",
   request: {
+    query: NoQuery,
     body: {
       required: true,
       // By reference, so the document shows the schema while the handler validates it itself: the raw
@@ -49,7 +51,7 @@ const route: RouteConfig = createRoute({
       "Submission fee due (PaymentRequired), or a payment refused (never charged)",
       PAYMENT_REFUSALS,
     ),
-    ...commonErrors("validation_failed", "invalid_json"),
+    ...commonErrors("validation_failed", "invalid_json", "unknown_query_parameter"),
     ...saleErrors,
     ...conflictError(
       "The endpoint is listed, or a paid submission of it is settling (Retry-After); never charged",

@@ -38,6 +38,13 @@ export const PaidIdParam = z.object({
   }),
 });
 
+/**
+ * The query of a route that takes none (every paid route but verify-now): a parameter sent anyway answers
+ * 400 unknown_query_parameter through the validation hook, as on the free reads, before anything is offered,
+ * verified or charged.
+ */
+export const NoQuery = z.strictObject({});
+
 /** An id as it may be echoed in a message: only the shape of an id, never arbitrary bytes. */
 export const safeId = (id: string) => (isListingId(id) ? id : JSON.stringify(id.slice(0, 40)));
 
@@ -114,7 +121,7 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
     tags: spec.tags,
     summary: `${spec.summary} (paid, ${spec.price.usd} USD)`,
     description: `x402 v2, ${spec.price.atomic} atomic USDC: an unpaid call answers 402 with PaymentRequired in the PAYMENT-REQUIRED header and the body; retried with a PAYMENT-SIGNATURE, settled only when the answer is 200. The same payment presented again for the same request returns the same answer, charged once (also after a 502 settlement_indeterminate); for another request it answers 402 payment_already_used. ${spec.description}`,
-    ...(spec.params ? { request: { params: spec.params } } : {}),
+    request: { ...(spec.params ? { params: spec.params } : {}), query: NoQuery },
     responses: {
       200: {
         description: `${spec.response.description}; PAYMENT-RESPONSE carries the receipt`,
@@ -146,7 +153,7 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
             ]),
           }
         : {}),
-      ...commonErrors(),
+      ...commonErrors("unknown_query_parameter"),
     },
   });
   // Params of this route found to exist by an unpaid request → until when that stands (OFFER_FOUND_MS).

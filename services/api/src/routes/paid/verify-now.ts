@@ -52,7 +52,8 @@ const PLANS_OFFERED = (Object.keys(PLAN_OFFERS) as PlanKind[]).map((k) => ({
 /** A query parameter as sent: given more than once it is a list, which is never a plan or a view. */
 const queryText = z.union([z.string(), z.array(z.string())]).optional();
 
-const Query = z.object({
+/** Strict: any other parameter answers 400 unknown_query_parameter before anything is offered or charged. */
+const Query = z.strictObject({
   plan: queryText.openapi({
     description: "`single` (2 USD, default) or `pack` (5 USD); anything else answers 400 unknown_plan",
   }),
@@ -118,11 +119,11 @@ function routeFor(method: "get" | "post"): RouteConfig {
       },
       400: errorResponseSpec(
         method === "get"
-          ? "An unknown plan (lists both plans), a quote above the plan cap, or a view other than status; never charged"
-          : "An unknown plan (lists both plans) or a quote above the plan cap; never charged",
+          ? "An unknown plan (lists both plans), a quote above the plan cap, a view other than status, or an unknown query parameter; never charged"
+          : "An unknown plan (lists both plans), a quote above the plan cap, or an unknown query parameter; never charged",
         method === "get"
-          ? ["unknown_plan", "quote_above_plan_cap", "validation_failed"]
-          : ["unknown_plan", "quote_above_plan_cap"],
+          ? ["unknown_plan", "quote_above_plan_cap", "validation_failed", "unknown_query_parameter"]
+          : ["unknown_plan", "quote_above_plan_cap", "unknown_query_parameter"],
       ),
       401: errorResponseSpec("Owner token missing or wrong; names the claim flow; never charged", [
         "claim_token_required",
