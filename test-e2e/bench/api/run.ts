@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { testPrefix } from "@tollgate/db/testing";
 import { dropQueuePrefix, startService } from "@tollgate/devnet";
-import { bareServer } from "../bare.js";
+import { bareServer, bareUrls, meanLength } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { seedListings } from "./seed.js";
@@ -49,13 +49,16 @@ for (const n of SIZES) {
   );
   const getBody = await (await fetch(getUrls[0]!)).text();
   const discoverBody = await (await fetch(discoverUrls[0]!)).text();
+  // Discover answers five needs, each its own body: a second reference answers those five bodies in the same order.
+  const discoverBodies = await Promise.all(discoverUrls.map(async (u) => (await fetch(u)).text()));
   const runs = [
-    ["detail", `GET /v1/listings/{id} @${n}`, getUrls, getBody],
-    ["discover", `GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody],
+    ["detail", `GET /v1/listings/{id} @${n}`, getUrls, getBody, null],
+    ["discover", `GET /v1/discover?q (plain text) @${n}`, discoverUrls, discoverBody, discoverBodies],
   ] as const;
-  for (const [, label, urls, body] of runs.filter(([route]) => ROUTES.includes(route))) {
+  for (const [, label, urls, body, bodies] of runs.filter(([route]) => ROUTES.includes(route))) {
     const bare = await bareServer(body);
-    const turns: { r: LoadResult; b: LoadResult }[] = [];
+    const bareAll = bodies ? await bareServer([...bodies]) : null;
+    const turns: { r: LoadResult; b: LoadResult; all: LoadResult | null }[] = [];
     let cpuMs = 0;
     for (let k = 0; k < ROUNDS; k++) {
       const cpuBefore = processCpuMs(api.child.pid);
@@ -64,15 +67,25 @@ for (const n of SIZES) {
       const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
         durationS: DURATION / ROUNDS,
       });
-      turns.push({ r, b });
+      const all =
+        bareAll && bodies
+          ? await load(
+              `bare Hono, the same ${bodies.length} bodies in the same order (mean ${meanLength([...bodies])} bytes)`,
+              bareUrls(bareAll.url, bodies.length),
+              { durationS: DURATION / ROUNDS },
+            )
+          : null;
+      turns.push({ r, b, all });
     }
     bare.close();
+    bareAll?.close();
     const r = merged(turns.map((x) => x.r));
     const b = merged(turns.map((x) => x.b));
-    rows.push(r, b);
+    const all = bareAll ? merged(turns.map((x) => x.all!)) : null;
+    rows.push(r, b, ...(all ? [all] : []));
     const cpuPerRequest = (1000 * cpuMs) / (r.rps * DURATION);
     ratios.push(
-      `${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput, p99 ${r.p99} vs ${b.p99} ms; api CPU ${cpuPerRequest.toFixed(0)} µs per request`,
+      `${label}: ${(r.rps / b.rps).toFixed(3)} of bare throughput${all ? ` (${(r.rps / all.rps).toFixed(3)} of a bare route answering its ${bodies!.length} bodies in turn)` : ""}, p99 ${r.p99} vs ${b.p99} ms; api CPU ${cpuPerRequest.toFixed(0)} µs per request`,
     );
   }
   await api.stop();

@@ -37,7 +37,7 @@ import {
 import { bytesToVector, createEmbedder, normalise, VectorIndex, vectorToBytes } from "@tollgate/semantic";
 import { sql } from "kysely";
 import { seedListings } from "../api/seed.js";
-import { bareServer } from "../bare.js";
+import { bareServer, bareUrls, meanLength } from "../bare.js";
 import { dropBenchDb, freshBenchDb } from "../db.js";
 import { type LoadResult, load, table } from "../load.js";
 import { FRESH_DUPLICATES, FRESH_LISTINGS, FRESH_NEEDS, FRESH_UNSERVED } from "./fresh.js";
@@ -488,15 +488,25 @@ for (const n of SIZES) {
         const repeated = await load(`meaning, repeated needs (answer cached) @${n}`, urls(needs), {
           durationS: DURATION,
         });
-        const body = await (await fetch(urls(needs)[0]!)).text();
+        // Two references: a bare route answering the first need's body (as since issue 5), and one answering every
+        // need's own body in the same order as the repeated run (the same bytes written; the fairer one).
+        const bodies = await Promise.all(urls(needs).map(async (u) => (await fetch(u)).text()));
+        const body = bodies[0]!;
         const bare = await bareServer(body);
         const b = await load(`bare Hono, same ${body.length}-byte body`, [`${bare.url}/x`], {
           durationS: DURATION,
         });
         bare.close();
-        rowsL.push(repeated, b);
+        const bareAll = await bareServer(bodies);
+        const bAll = await load(
+          `bare Hono, the same ${bodies.length} bodies in the same order (mean ${meanLength(bodies)} bytes)`,
+          bareUrls(bareAll.url, bodies.length),
+          { durationS: DURATION },
+        );
+        bareAll.close();
+        rowsL.push(repeated, b, bAll);
         ratios.push(
-          `repeated needs @${n}: ${(repeated.rps / b.rps).toFixed(3)} of bare throughput, p99 ${repeated.p99} vs ${b.p99} ms`,
+          `repeated needs @${n}: ${(repeated.rps / b.rps).toFixed(3)} of bare throughput with the first need's body, ${(repeated.rps / bAll.rps).toFixed(3)} with every need's own body; p99 ${repeated.p99} vs ${b.p99} and ${bAll.p99} ms`,
         );
       }
       // Every query new: the model runs for each request (one agent at a time, then ten).
