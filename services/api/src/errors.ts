@@ -8,17 +8,27 @@ import type { ZodError } from "zod";
 import type { AppEnv } from "./app.js";
 import { undocumentedErrorBody } from "./error-docs.js";
 
-/** `field: message; field: message` from a zod error, naming unknown keys. */
+/** A name the client chose (a key, a path), as an error message repeats it: at most 64 characters. */
+const named = (s: string) => (s.length > 64 ? `${s.slice(0, 64)}…` : s);
+/** At most this many issues, and this many unknown keys per issue, are described. */
+const MAX_DESCRIBED = 10;
+const some = (xs: readonly string[]) =>
+  xs.length > MAX_DESCRIBED ? [...xs.slice(0, MAX_DESCRIBED), `and ${xs.length - MAX_DESCRIBED} more`] : xs;
+
+/**
+ * `field: message; field: message` from a zod error, naming unknown keys. What the client chose (key names, paths)
+ * is shortened and counted rather than repeated whole: a 10,000-character parameter name is not echoed back.
+ */
 export function describeZodError(err: ZodError): string {
-  return err.issues
-    .map((i) => {
-      const path = i.path.join(".");
+  return some(
+    err.issues.map((i) => {
+      const path = named(i.path.join("."));
       if (i.code === "unrecognized_keys")
-        return `${path ? `${path}: ` : ""}unknown field(s) ${i.keys.join(", ")}`;
+        return `${path ? `${path}: ` : ""}unknown field(s) ${some(i.keys.map(named)).join(", ")}`;
       if (i.code === "invalid_type" && i.input === undefined) return `${path}: required`;
       return path ? `${path}: ${i.message}` : i.message;
-    })
-    .join("; ");
+    }),
+  ).join("; ");
 }
 
 /**

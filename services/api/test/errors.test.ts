@@ -155,6 +155,23 @@ describe("request ids", () => {
     expect(ids.size).toBe(refusals.length);
   });
 
+  it("a client's long or many unknown names are shortened and counted in the message, not echoed whole", async () => {
+    const long = "x".repeat(10_000);
+    const query = await t.req("GET", `/v1/discover?q=weather&${long}=1`);
+    expect(query.status).toBe(400);
+    const q = (await query.json()) as { error: string; message: string };
+    expect(q.error).toBe("unknown_query_parameter");
+    expect(q.message).toContain(`${"x".repeat(64)}…`);
+    expect(q.message.length).toBeLessThan(300);
+    const many = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`${"y".repeat(100)}${i}`, 1]));
+    const body = await t.req("POST", "/v1/listings", JSON.stringify({ ...validListing(), ...many }));
+    expect(body.status).toBe(400);
+    const b = (await body.json()) as { error: string; message: string };
+    expect(b.error).toBe("validation_failed");
+    expect(b.message).toContain("and 190 more");
+    expect(b.message.length).toBeLessThan(1500);
+  });
+
   it("a success carries the header too; a plain 402 offer's body stays the PaymentRequired of its header", async () => {
     const ok = await t.req("GET", "/healthz");
     expect(ok.headers.get("x-request-id")).toMatch(/^req_/);
