@@ -181,7 +181,12 @@ describe("MCP tool server over streamable HTTP", () => {
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
         body: JSON.stringify(message),
       });
-      return { status: res.status, body: await res.json() };
+      const body = (await res.json()) as {
+        id?: unknown;
+        error: { code: number; message: string };
+        result: { structuredContent: { id: string } };
+      };
+      return { status: res.status, body };
     };
     const call = (params: unknown) => ({ jsonrpc: "2.0", id: 7, method: "tools/call", params });
     for (const message of [
