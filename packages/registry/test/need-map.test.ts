@@ -1,16 +1,18 @@
 import { createLogger } from "@tollgate/platform";
 import { dot } from "@tollgate/semantic";
 import { describe, expect, it } from "vitest";
-import { UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
+import { APART_SETS, UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
 import {
   createSemanticIndex,
   listingText,
   MATCH,
   mapNeed,
   NEED_MAP_INFO,
+  needMapFrom,
   needVector,
   queryKey,
 } from "../src/index.js";
+import { NEED_MAP_DATA } from "../src/listings/need-map-data.js";
 import { embeddedDirectory } from "./listed.js";
 
 const unit = (n: number, seed: number) => {
@@ -32,6 +34,19 @@ describe("the need map", () => {
     expect(() => mapNeed(new Float32Array(128))).toThrow(/512/);
   });
 
+  it("decodes another map from data of the same shape (the benchmarks' held-out fits), refusing malformed data", () => {
+    const v = unit(512, 7);
+    expect(Array.from(needMapFrom(NEED_MAP_DATA)(v))).toEqual(Array.from(mapNeed(v)));
+    const identity = { dimensions: 4, scales: [0, 0, 0, 0], data: Buffer.alloc(16).toString("base64") };
+    expect(Array.from(needMapFrom(identity)(Float32Array.from([3, 0, 4, 0])))).toEqual(
+      [0.6, 0, 0.8, 0].map(Math.fround),
+    );
+    expect(() => needMapFrom({ ...identity, data: Buffer.alloc(15).toString("base64") })).toThrow(
+      /malformed/,
+    );
+    expect(() => needMapFrom(identity)(new Float32Array(5))).toThrow(/expected 4/);
+  });
+
   it("a need is matched with the mapped vector, its own with needMap false or from a model of another width", () => {
     const v = unit(512, 5);
     expect(Array.from(needVector(v, { needMap: true }))).toEqual(Array.from(mapNeed(v)));
@@ -47,6 +62,12 @@ describe("the need map", () => {
     expect(NEED_MAP_INFO.nothingCosine).toBe(0.35);
     expect(NEED_MAP_INFO.sets).toContain("labelled");
     expect(NEED_MAP_INFO.sets.filter((s) => (UNREAD_SETS as readonly string[]).includes(s))).toEqual([]);
+  });
+
+  it("was fitted on every labelled set not kept unread: a set added since is refitted on or listed as unread", () => {
+    const all = ["labelled", "holdout", "third", "fresh", ...APART_SETS];
+    const unread = new Set<string>(UNREAD_SETS);
+    expect([...NEED_MAP_INFO.sets].sort()).toEqual(all.filter((s) => !unread.has(s)).sort());
   });
 });
 

@@ -11,6 +11,10 @@
  *     NOTHING_COSINE only where they rise above it (not every cosine down alike, which cost as many served needs as
  *     it emptied unserved ones; README).
  * Deterministic: the same sets and vectors give the same file.
+ *
+ * Cross-validation (README, "Discovery by meaning"): NEED_MAP_HOLD_OUT=a,b,c leaves those sets out of the fit too,
+ * and NEED_MAP_OUT=<file> writes the map there instead of need-map-data.ts; `BENCH_NEED_MAP=<file>
+ * BENCH_BLIND=a,b,c pnpm bench:semantic:offline` then measures it on the sets held out.
  */
 import { writeFile } from "node:fs/promises";
 import { listingText, queryKey } from "@tollgate/registry";
@@ -41,7 +45,10 @@ const example = (text: string, serving: number[]): Example => {
   const v32 = vectorOf(queryKey(text));
   return { v: Float64Array.from(v32), v32, serving };
 };
-const unread = new Set<string>(UNREAD_SETS);
+const holdOut = (process.env.NEED_MAP_HOLD_OUT ?? "").split(",").filter(Boolean);
+const known = new Set(directories.flatMap((d) => d.sets.map((s) => s.name)));
+for (const name of holdOut) if (!known.has(name)) throw new Error(`NEED_MAP_HOLD_OUT: no set named ${name}`);
+const unread = new Set<string>([...UNREAD_SETS, ...holdOut]);
 const training: TrainingSet[] = [];
 for (const d of directories) {
   const keys = d.listings.map(([key]) => key);
@@ -182,5 +189,9 @@ export const NEED_MAP_DATA: {
   data: "${Buffer.from(bytes.buffer).toString("base64")}",
 };
 `;
-await writeFile(new URL("../../../packages/registry/src/listings/need-map-data.ts", import.meta.url), out);
+await writeFile(
+  process.env.NEED_MAP_OUT ??
+    new URL("../../../packages/registry/src/listings/need-map-data.ts", import.meta.url),
+  out,
+);
 console.error(`written: ${training.length} sets, ${served} served and ${unserved} unserved needs`);

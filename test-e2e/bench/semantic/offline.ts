@@ -12,6 +12,8 @@
  *   BENCH_BLIND=fortysecond,fortythird   sets whose sums are shown apart (default: sets.ts UNREAD_SETS, those no one
  *                                        has read the misses of)
  *   BENCH_VARIANTS='[{"needMap":false}]' the matcher without the need map, beside the shipped one
+ *   BENCH_NEED_MAP=<file>                a need map of need-map-data.ts's shape in place of the shipped one (one
+ *                                        written by `NEED_MAP_OUT=<file> pnpm need-map`, e.g. with sets held out)
  *   BENCH_PARAMS='{"floor":0.36}'         parameters that replace the shipped ones for the whole run (the base the
  *                                        variants are measured against)
  *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
@@ -19,6 +21,7 @@
  *                                        the need asks for and those the wanted and returned listings name (reading
  *                                        a set's misses makes it a read set: take it out of BENCH_BLIND from then on)
  */
+import { resolve } from "node:path";
 import {
   type Candidate,
   kindIds,
@@ -28,6 +31,8 @@ import {
   MATCH,
   type MatchParams,
   matchCandidates,
+  type NeedMapData,
+  needMapFrom,
   needVector,
   queryKey,
   stemHashes,
@@ -41,6 +46,11 @@ const BLIND = new Set(
 );
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? "[]") as Partial<MatchParams>[];
 const BASE_PARAMS = JSON.parse(process.env.BENCH_PARAMS ?? "{}") as Partial<MatchParams>;
+const OTHER_MAP = process.env.BENCH_NEED_MAP
+  ? needMapFrom(
+      ((await import(resolve(process.env.BENCH_NEED_MAP))) as { NEED_MAP_DATA: NeedMapData }).NEED_MAP_DATA,
+    )
+  : null;
 const MISSES = new Set((process.env.BENCH_MISSES ?? "").split(",").filter(Boolean));
 
 // ---- the replay ----------------------------------------------------------------------------------------
@@ -82,7 +92,7 @@ const entries = new Map<string, Entry[]>(
  */
 function answer(listings: Entry[], need: string, p: MatchParams, asked?: string[]): string[] {
   const key = queryKey(need);
-  const v = needVector(vectorOf(key), p);
+  const v = OTHER_MAP && p.needMap ? OTHER_MAP(vectorOf(key)) : needVector(vectorOf(key), p);
   const candidates: Candidate[] = listings
     .map((l, i) => ({ i, similarity: dot(v, l.v) }))
     .sort((a, b) => b.similarity - a.similarity || a.i - b.i)
@@ -167,6 +177,13 @@ for (const r of shipped)
   console.log(
     `| ${r.set}${BLIND.has(r.set) ? " (blind)" : ""} | ${r.top1.toFixed(2)} | ${r.top3.toFixed(2)} | ${r.mrr.toFixed(3)} | ${r.results.toFixed(1)} | ${pct(r.unservedEmpty)} |`,
   );
+const blindRows = shipped.filter((r) => BLIND.has(r.set));
+if (blindRows.length > 0) {
+  const mean = (f: (r: Row) => number) => blindRows.reduce((a, r) => a + f(r), 0) / blindRows.length;
+  console.log(
+    `| mean of the ${blindRows.length} blind sets | ${mean((r) => r.top1).toFixed(3)} | ${mean((r) => r.top3).toFixed(3)} | ${mean((r) => r.mrr).toFixed(3)} | ${mean((r) => r.results).toFixed(2)} | ${(100 * mean((r) => r.unservedEmpty)).toFixed(1)}% |`,
+  );
+}
 if (VARIANTS.length > 0) {
   console.log(
     "\n## Variants: differences from the shipped parameters, summed over the sets (unserved in points)\n\n| variant | sets | top-1 | top-3 | MRR@10 | unserved left empty | sets that moved (top-1) |\n|---|---|---|---|---|---|---|",

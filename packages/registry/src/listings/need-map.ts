@@ -16,27 +16,37 @@ import { linearMap, normalise } from "@tollgate/semantic";
 import { NEED_MAP_DATA } from "./need-map-data.js";
 
 const N = NEED_MAP_DATA.dimensions;
-let map: ((x: Float32Array) => Float32Array) | null = null;
 
-/** A = I + Δ, decoded once into the kernel's memory. */
-function decoded(): (x: Float32Array) => Float32Array {
-  if (map) return map;
-  const bytes = Buffer.from(NEED_MAP_DATA.data, "base64");
+/** The data a map is decoded from: need-map-data.ts's shape (Δ as int8 rows with a scale each). */
+export type NeedMapData = Pick<typeof NEED_MAP_DATA, "dimensions" | "scales" | "data">;
+
+/**
+ * A map decoded from its data (I + Δ, once, into the kernel's memory): v → normalise((I + Δ)·v), as a new vector.
+ * The shipped map is `mapNeed`; the benchmarks decode others (a map fitted with sets held out) with it.
+ */
+export function needMapFrom(data: NeedMapData): (v: Float32Array) => Float32Array {
+  const n = data.dimensions;
+  const bytes = Buffer.from(data.data, "base64");
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (q.length !== N * N || NEED_MAP_DATA.scales.length !== N) throw new Error("need map: malformed data");
-  const a = new Float32Array(N * N);
-  for (let r = 0; r < N; r++) {
-    const s = NEED_MAP_DATA.scales[r]!;
-    for (let c = 0; c < N; c++) a[r * N + c] = q[r * N + c]! * s + (r === c ? 1 : 0);
+  if (q.length !== n * n || data.scales.length !== n) throw new Error("need map: malformed data");
+  const a = new Float32Array(n * n);
+  for (let r = 0; r < n; r++) {
+    const s = data.scales[r]!;
+    for (let c = 0; c < n; c++) a[r * n + c] = q[r * n + c]! * s + (r === c ? 1 : 0);
   }
-  map = linearMap(a, N);
-  return map;
+  const map = linearMap(a, n);
+  return (v) => {
+    if (v.length !== n) throw new Error(`need map: a vector of ${v.length} dimensions, expected ${n}`);
+    return normalise(map(v));
+  };
 }
 
-/** A need's unit vector carried by the map: normalise((I + Δ)·v), as a new vector (v is not changed). */
+let shipped: ((v: Float32Array) => Float32Array) | null = null;
+
+/** A need's unit vector carried by the shipped map: normalise((I + Δ)·v), as a new vector (v is not changed). */
 export function mapNeed(v: Float32Array): Float32Array {
-  if (v.length !== N) throw new Error(`need map: a vector of ${v.length} dimensions, expected ${N}`);
-  return normalise(decoded()(v));
+  shipped ??= needMapFrom(NEED_MAP_DATA);
+  return shipped(v);
 }
 
 /**
