@@ -21,19 +21,27 @@ function refusalFor(code: string | undefined): ApiError {
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a URL over the header limit, a malformed
  * request line or header) get the same `{error, message}` JSON body as every other refusal, instead of
- * Node's empty one, and the connection is closed (the parser cannot continue on it).
+ * Node's empty one, and the connection is closed (the parser cannot continue on it). So does a CONNECT
+ * request (400 bad_request), which Node would otherwise drop without an answer.
  */
 export function answerClientErrorsAsJson(server: ServerType): void {
-  (server as Server).on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === "ECONNRESET" || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const refusal = refusalFor(err.code);
+  const refuse = (socket: Duplex, refusal: ApiError) => {
     const requestId = newRequestId();
     const body = JSON.stringify({ ...refusal.body(), request_id: requestId });
     socket.end(
       `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
+  };
+  (server as Server).on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    refuse(socket, refusalFor(err.code));
+  });
+  // Node hands CONNECT to this event and, with no listener, closes the socket without a word.
+  (server as Server).on("connect", (_req, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    refuse(socket, new ApiError("bad_request", "CONNECT is not served here: this is an API, not a proxy"));
   });
 }

@@ -152,6 +152,28 @@ describe("a 413 closes the connection, so the client's next request opens a new 
     }
   });
 
+  it("a CONNECT request is answered with the JSON error body instead of a dropped connection", async () => {
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
+      );
+      let got = "";
+      socket.on("data", (b) => {
+        got += b;
+      });
+      socket.on("end", () => resolve(got));
+      socket.on("error", reject);
+    });
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/);
+    expect(JSON.parse(body!)).toMatchObject({ error: "bad_request", request_id: expect.any(String) });
+    const next = await request(`${base}/v1/categories`);
+    expect(next.statusCode).toBe(200);
+    await next.body.dump();
+  });
+
   it("an answer that read the whole body keeps the connection", async () => {
     const res = await request(`${base}/v1/listings`, {
       method: "POST",
