@@ -1,12 +1,39 @@
 import { z } from "@hono/zod-openapi";
 
+/**
+ * A lone surrogate (JSON allows `"\ud800"`) is not Unicode text: Postgres refuses it inside JSON (the
+ * schemas, a paid submission kept with its payment) and would replace it in plain text.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const NOT_UNICODE = "must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)";
+
+/** Whether every key and string inside a JSON value is valid Unicode (walked without recursion). */
+function unicodeThroughout(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) return false;
+    } else if (Array.isArray(v)) for (const inner of v) stack.push(inner);
+    else if (v !== null && typeof v === "object")
+      for (const [k, inner] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(k)) return false;
+        stack.push(inner);
+      }
+  }
+  return true;
+}
+
+const unicode = (s: z.ZodString) => s.refine((v) => !LONE_SURROGATE.test(v), NOT_UNICODE);
+
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())
+  .refine(unicodeThroughout, NOT_UNICODE)
   .openapi({ type: "object", description: "JSON Schema" });
 
 const editable = {
-  name: z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters"),
-  description: z.string().trim().min(1, "must not be empty").max(4000, "at most 4000 characters"),
+  name: unicode(z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters")),
+  description: unicode(z.string().trim().min(1, "must not be empty").max(4000, "at most 4000 characters")),
   category: z
     .string()
     .regex(
@@ -25,7 +52,7 @@ const editable = {
     .optional(),
   request_schema: JsonSchemaObject.nullable().optional(),
   response_schema: JsonSchemaObject.nullable().optional(),
-  sample_query: z.string().max(2048).nullable().optional(),
+  sample_query: unicode(z.string().max(2048)).nullable().optional(),
   submitter_email: z.string().email("must be an email address").max(320).nullable().optional(),
 };
 
@@ -33,7 +60,7 @@ const editable = {
 export const ListingCreateRequest = z
   .strictObject({
     ...editable,
-    endpoint_url: z.string().max(2048, "at most 2048 characters"),
+    endpoint_url: unicode(z.string().max(2048, "at most 2048 characters")),
     kind: z.enum(["api", "agent"]).optional(),
   })
   .openapi("ListingCreateRequest");

@@ -25,9 +25,10 @@ const MALFORMED_IDS = [
 describe("a malformed listing id is an unknown id on every route, never a query", () => {
   let t: TestApi;
   let token: string;
+  let id: string;
   beforeAll(async () => {
     t = await startTestApi({ payments: sellerWithoutFacilitator });
-    token = (await (await t.req("POST", "/v1/listings", validListing())).json()).claim_token;
+    ({ claim_token: token, id } = await (await t.req("POST", "/v1/listings", validListing())).json());
   });
   afterAll(() => t.tdb.drop());
 
@@ -60,6 +61,41 @@ describe("a malformed listing id is an unknown id on every route, never a query"
       expect((await res.json()).error).toBe("listing_not_found");
       expect(res.headers.get("payment-response")).toBeNull();
     }
+  });
+
+  it("text with a lone surrogate is a 400, never a 500, and changes nothing", async () => {
+    const [a, b] = [{ a: "\ud800" }, { "\udfff": 1 }];
+    for (const over of [
+      { request_schema: a },
+      { response_schema: { properties: [{ x: b }] } },
+      { name: "x\ud800" },
+    ]) {
+      const create = await t.req(
+        "POST",
+        "/v1/listings",
+        validListing({ endpoint_url: "https://api.example.com/surrogate", ...over }),
+      );
+      expect({ over, status: create.status }).toEqual({ over, status: 400 });
+      expect((await create.json()).message).toMatch(/valid Unicode/);
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, over, { "x-claim-token": token });
+      expect({ over, status: edit.status }).toEqual({ over, status: 400 });
+    }
+    const after = await (await t.req("GET", `/v1/listings/${id}`)).json();
+    expect([after.name, after.request_schema, after.response_schema]).toEqual([
+      validListing().name,
+      null,
+      null,
+    ]);
+    // A surrogate pair (an emoji) is valid text and stays accepted.
+    const emoji = await t.req(
+      "PATCH",
+      `/v1/listings/${id}`,
+      { request_schema: { "🙂": "🙂" } },
+      {
+        "x-claim-token": token,
+      },
+    );
+    expect(emoji.status).toBe(200);
   });
 
   it("text with a NUL character is a 400, never a 500", async () => {
