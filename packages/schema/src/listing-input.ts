@@ -26,6 +26,19 @@ function unicodeThroughout(value: unknown): boolean {
 
 const unicode = (s: z.ZodString) => s.refine((v) => !LONE_SURROGATE.test(v), NOT_UNICODE);
 
+/**
+ * What a URI never holds raw (RFC 3986, and RFC 3987 for bidirectional formatting): spaces, controls, the
+ * bidi marks and overrides. A URL parser would drop or encode them, but the URL is stored and shown as
+ * sent, so `https://a.example/x\n/y` would be published as the endpoint. Outer whitespace is trimmed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const NOT_IN_URI = /[\u0000-\u0020\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const uri = (s: z.ZodString) =>
+  unicode(s).refine(
+    (v) => !NOT_IN_URI.test(v.trim()),
+    "not a valid absolute URL: it holds a space or a control character (percent-encode it)",
+  );
+
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())
   .refine(unicodeThroughout, NOT_UNICODE)
@@ -52,7 +65,7 @@ const editable = {
     .optional(),
   request_schema: JsonSchemaObject.nullable().optional(),
   response_schema: JsonSchemaObject.nullable().optional(),
-  sample_query: unicode(z.string().max(2048)).nullable().optional(),
+  sample_query: uri(z.string().max(2048)).nullable().optional(),
   submitter_email: z.string().email("must be an email address").max(320).nullable().optional(),
 };
 
@@ -60,7 +73,7 @@ const editable = {
 export const ListingCreateRequest = z
   .strictObject({
     ...editable,
-    endpoint_url: unicode(z.string().max(2048, "at most 2048 characters")),
+    endpoint_url: uri(z.string().max(2048, "at most 2048 characters")),
     kind: z.enum(["api", "agent"]).optional(),
   })
   .openapi("ListingCreateRequest");

@@ -98,6 +98,34 @@ describe("a malformed listing id is an unknown id on every route, never a query"
     expect(emoji.status).toBe(200);
   });
 
+  it("a URL with spaces, controls or bidi overrides inside is refused, never published as sent", async () => {
+    for (const url of [
+      "https://api.example.com/x\n/y",
+      "https://api.example.com/a\tb",
+      "https://api.example.com/a b",
+      "https://api.example.com/\u202egnp.exe",
+    ]) {
+      const create = await t.req("POST", "/v1/listings", validListing({ endpoint_url: url }));
+      expect({ url, status: create.status }).toEqual({ url, status: 400 });
+      expect((await create.json()).message).toMatch(
+        /endpoint_url: not a valid absolute URL: it holds a space/,
+      );
+      const sample = { sample_query: url.replace("api.", "weather.") };
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, sample, { "x-claim-token": token });
+      expect({ url, status: edit.status }).toEqual({ url, status: 400 });
+    }
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).sample_query).toBeNull();
+    // Outer whitespace is still trimmed away, as before.
+    const padded = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "  https://api.example.com/padded\n" }),
+    );
+    expect(padded.status).toBe(201);
+    const stored = await (await t.req("GET", `/v1/listings/${(await padded.json()).id}`)).json();
+    expect(stored.endpoint_url).toBe("https://api.example.com/padded");
+  });
+
   it("text with a NUL character is a 400, never a 500", async () => {
     const create = await t.req(
       "POST",
