@@ -74,6 +74,17 @@ describe("the site", () => {
     expect(api.status).toBe(404);
     expect((await api.json()).error).toBe("not_found");
     expect((await t.req("GET", "/nowhere")).headers.get("content-type")).toMatch(/json/);
+    // A listing page follows the same rule: any client other than a browser gets the one error body.
+    for (const accept of [{}, { accept: "application/json" }, { accept: "*/*" }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await t.req("GET", "/l/lst_00000000000000000000", undefined, accept);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      const body = await res.json();
+      expect([body.error, typeof body.message]).toEqual(["not_found", "string"]);
+    }
   });
 
   it("badges: an SVG per status, cacheable, 304 on If-None-Match, 404 for an unknown id", async () => {
