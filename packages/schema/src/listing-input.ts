@@ -1,30 +1,33 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * A lone surrogate (JSON allows `"\ud800"`) is not Unicode text: Postgres refuses it inside JSON (the
- * schemas, a paid submission kept with its payment) and would replace it in plain text.
+ * Text Postgres cannot store: NUL, and a lone surrogate (JSON allows `"\ud800"`, which is not Unicode text;
+ * Postgres refuses it inside JSON and would replace it in plain text). Refused here rather than by the
+ * database, so that a listing imported from a catalogue is refused like a submission, not failed mid-import.
  */
-const LONE_SURROGATE = /\p{Cs}/u;
-const NOT_UNICODE = "must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused
+const UNSTORABLE = /\u0000|\p{Cs}/u;
+const NOT_UNICODE =
+  "must be valid Unicode text without the NUL character (\\u0000) or an unpaired surrogate (such as \\ud800)";
 
-/** Whether every key and string inside a JSON value is valid Unicode (walked without recursion). */
-function unicodeThroughout(value: unknown): boolean {
+/** Whether every key and string inside a JSON value is storable text (walked without recursion). */
+function storableThroughout(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === "string") {
-      if (LONE_SURROGATE.test(v)) return false;
+      if (UNSTORABLE.test(v)) return false;
     } else if (Array.isArray(v)) for (const inner of v) stack.push(inner);
     else if (v !== null && typeof v === "object")
       for (const [k, inner] of Object.entries(v)) {
-        if (LONE_SURROGATE.test(k)) return false;
+        if (UNSTORABLE.test(k)) return false;
         stack.push(inner);
       }
   }
   return true;
 }
 
-const unicode = (s: z.ZodString) => s.refine((v) => !LONE_SURROGATE.test(v), NOT_UNICODE);
+const unicode = (s: z.ZodString) => s.refine((v) => !UNSTORABLE.test(v), NOT_UNICODE);
 
 /**
  * What a URI never holds raw (RFC 3986, and RFC 3987 for bidirectional formatting): spaces, controls, the
@@ -41,7 +44,7 @@ const uri = (s: z.ZodString) =>
 
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())
-  .refine(unicodeThroughout, NOT_UNICODE)
+  .refine(storableThroughout, NOT_UNICODE)
   .openapi({ type: "object", description: "JSON Schema" });
 
 const editable = {
