@@ -42,6 +42,24 @@ const uri = (s: z.ZodString) =>
     "not a valid absolute URL: it holds a space or a control character (percent-encode it)",
   );
 
+/**
+ * An upper bound of the endpoint's canonical form's length (core's canonicalEndpoint: origin, path and the
+ * query re-serialised, each of which it can only shorten from here), or null when it is no URL (the
+ * submission rules say so). The canonical form is indexed (one active listing per endpoint), and a btree
+ * entry holds at most about 2.7 KB: 2,000 CJK characters pass a 2,048-character limit and encode to 18 KB.
+ */
+function canonicalLengthBound(raw: string): number | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  const query = new URLSearchParams(u.search).toString();
+  return u.origin.length + u.pathname.length + (query ? query.length + 1 : 0);
+}
+const MAX_ENCODED_URL = 2048;
+
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())
   .refine(storableThroughout, NOT_UNICODE)
@@ -76,7 +94,10 @@ const editable = {
 export const ListingCreateRequest = z
   .strictObject({
     ...editable,
-    endpoint_url: uri(z.string().max(2048, "at most 2048 characters")),
+    endpoint_url: uri(z.string().max(2048, "at most 2048 characters")).refine(
+      (v) => (canonicalLengthBound(v) ?? 0) <= MAX_ENCODED_URL,
+      `at most ${MAX_ENCODED_URL} characters once percent-encoded`,
+    ),
     kind: z.enum(["api", "agent"]).optional(),
   })
   .openapi("ListingCreateRequest");

@@ -126,6 +126,25 @@ describe("a malformed listing id is an unknown id on every route, never a query"
     expect(stored.endpoint_url).toBe("https://api.example.com/padded");
   });
 
+  it("an endpoint_url within 2048 characters but far longer percent-encoded is a 400, never a 500", async () => {
+    // 2,000 varied CJK characters: 18 KB once encoded, past what the canonical endpoint's index can hold.
+    let x = 1;
+    const cjk = Array.from({ length: 2000 }, () => {
+      x = (x * 48271) % 2147483647;
+      return String.fromCharCode(0x4e00 + (x % 0x5000));
+    }).join("");
+    const count = async () => (await (await t.req("GET", "/v1/listings")).json()).total;
+    const before = await count();
+    for (const endpoint_url of [`https://api.example.com/${cjk}`, `https://api.example.com/q?a=${cjk}`]) {
+      const res = await t.req("POST", "/v1/listings", validListing({ endpoint_url }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(
+        /endpoint_url: at most 2048 characters once percent-encoded/,
+      );
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("text with a NUL character is a 400, never a 500", async () => {
     const create = await t.req(
       "POST",
