@@ -10,21 +10,32 @@ const UNSTORABLE = /\u0000|\p{Cs}/u;
 const NOT_UNICODE =
   "must be valid Unicode text without the NUL character (\\u0000) or an unpaired surrogate (such as \\ud800)";
 
-/** Whether every key and string inside a JSON value is storable text (walked without recursion). */
-function storableThroughout(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * How deep a request or response schema may nest. JSON.parse takes any depth a body holds, but
+ * JSON.stringify recurses: a schema some thousands of levels deep overflowed the stack when it was stored
+ * or answered (500). Real JSON Schemas stay far below this.
+ */
+export const MAX_SCHEMA_DEPTH = 100;
+
+/** What makes a JSON value unfit to store, or null: a key or string that is not storable text, or too deep. */
+function jsonProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const [v, depth] = stack.pop() as [unknown, number];
     if (typeof v === "string") {
-      if (UNSTORABLE.test(v)) return false;
-    } else if (Array.isArray(v)) for (const inner of v) stack.push(inner);
-    else if (v !== null && typeof v === "object")
+      if (UNSTORABLE.test(v)) return NOT_UNICODE;
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (depth > MAX_SCHEMA_DEPTH) return `must nest at most ${MAX_SCHEMA_DEPTH} levels deep`;
+    if (Array.isArray(v)) for (const inner of v) stack.push([inner, depth + 1]);
+    else
       for (const [k, inner] of Object.entries(v)) {
-        if (UNSTORABLE.test(k)) return false;
-        stack.push(inner);
+        if (UNSTORABLE.test(k)) return NOT_UNICODE;
+        stack.push([inner, depth + 1]);
       }
   }
-  return true;
+  return null;
 }
 
 const unicode = (s: z.ZodString) => s.refine((v) => !UNSTORABLE.test(v), NOT_UNICODE);
@@ -62,7 +73,10 @@ const MAX_ENCODED_URL = 2048;
 
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())
-  .refine(storableThroughout, NOT_UNICODE)
+  .superRefine((v, ctx) => {
+    const problem = jsonProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
   .openapi({ type: "object", description: "JSON Schema" });
 
 const editable = {

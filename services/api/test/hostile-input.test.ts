@@ -145,6 +145,37 @@ describe("a malformed listing id is an unknown id on every route, never a query"
     expect(await count()).toBe(before);
   });
 
+  it("a request or response schema nested thousands of levels deep is a 400, never a 500", async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels - 1)}1${"}".repeat(levels - 1)}`;
+    const bodies = [
+      `{"request_schema":${deep(6000)}}`,
+      `{"response_schema":{"a":${"[".repeat(12000)}${"]".repeat(12000)}}}`,
+    ];
+    for (const patch of bodies) {
+      const create = await t.req(
+        "POST",
+        "/v1/listings",
+        JSON.stringify(validListing({ endpoint_url: "https://api.example.com/deep" })).replace(
+          /}$/,
+          `,${patch.slice(1)}`,
+        ),
+      );
+      expect(create.status).toBe(400);
+      expect((await create.json()).message).toMatch(/_schema: must nest at most 100 levels deep/);
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, patch, { "x-claim-token": token });
+      expect(edit.status).toBe(400);
+    }
+    // A hundred levels, far more than any real JSON Schema, is accepted and read back.
+    const ok = await t.req("PATCH", `/v1/listings/${id}`, `{"request_schema":${deep(100)}}`, {
+      "x-claim-token": token,
+    });
+    expect(ok.status).toBe(200);
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).request_schema).toEqual(
+      JSON.parse(deep(100)),
+    );
+    await t.req("PATCH", `/v1/listings/${id}`, { request_schema: null }, { "x-claim-token": token });
+  });
+
   it("text with a NUL character is a 400, never a 500", async () => {
     const create = await t.req(
       "POST",
