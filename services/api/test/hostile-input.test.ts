@@ -25,9 +25,10 @@ const MALFORMED_IDS = [
 describe("a malformed listing id is an unknown id on every route, never a query", () => {
   let t: TestApi;
   let token: string;
+  let id: string;
   beforeAll(async () => {
     t = await startTestApi({ payments: sellerWithoutFacilitator });
-    token = (await (await t.req("POST", "/v1/listings", validListing())).json()).claim_token;
+    ({ claim_token: token, id } = await (await t.req("POST", "/v1/listings", validListing())).json());
   });
   afterAll(() => t.tdb.drop());
 
@@ -60,6 +61,119 @@ describe("a malformed listing id is an unknown id on every route, never a query"
       expect((await res.json()).error).toBe("listing_not_found");
       expect(res.headers.get("payment-response")).toBeNull();
     }
+  });
+
+  it("text with a lone surrogate is a 400, never a 500, and changes nothing", async () => {
+    const [a, b] = [{ a: "\ud800" }, { "\udfff": 1 }];
+    for (const over of [
+      { request_schema: a },
+      { response_schema: { properties: [{ x: b }] } },
+      { name: "x\ud800" },
+    ]) {
+      const create = await t.req(
+        "POST",
+        "/v1/listings",
+        validListing({ endpoint_url: "https://api.example.com/surrogate", ...over }),
+      );
+      expect({ over, status: create.status }).toEqual({ over, status: 400 });
+      expect((await create.json()).message).toMatch(/valid Unicode/);
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, over, { "x-claim-token": token });
+      expect({ over, status: edit.status }).toEqual({ over, status: 400 });
+    }
+    const after = await (await t.req("GET", `/v1/listings/${id}`)).json();
+    expect([after.name, after.request_schema, after.response_schema]).toEqual([
+      validListing().name,
+      null,
+      null,
+    ]);
+    // A surrogate pair (an emoji) is valid text and stays accepted.
+    const emoji = await t.req(
+      "PATCH",
+      `/v1/listings/${id}`,
+      { request_schema: { "🙂": "🙂" } },
+      {
+        "x-claim-token": token,
+      },
+    );
+    expect(emoji.status).toBe(200);
+  });
+
+  it("a URL with spaces, controls or bidi overrides inside is refused, never published as sent", async () => {
+    for (const url of [
+      "https://api.example.com/x\n/y",
+      "https://api.example.com/a\tb",
+      "https://api.example.com/a b",
+      "https://api.example.com/\u202egnp.exe",
+    ]) {
+      const create = await t.req("POST", "/v1/listings", validListing({ endpoint_url: url }));
+      expect({ url, status: create.status }).toEqual({ url, status: 400 });
+      expect((await create.json()).message).toMatch(
+        /endpoint_url: not a valid absolute URL: it holds a space/,
+      );
+      const sample = { sample_query: url.replace("api.", "weather.") };
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, sample, { "x-claim-token": token });
+      expect({ url, status: edit.status }).toEqual({ url, status: 400 });
+    }
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).sample_query).toBeNull();
+    // Outer whitespace is still trimmed away, as before.
+    const padded = await t.req(
+      "POST",
+      "/v1/listings",
+      validListing({ endpoint_url: "  https://api.example.com/padded\n" }),
+    );
+    expect(padded.status).toBe(201);
+    const stored = await (await t.req("GET", `/v1/listings/${(await padded.json()).id}`)).json();
+    expect(stored.endpoint_url).toBe("https://api.example.com/padded");
+  });
+
+  it("an endpoint_url within 2048 characters but far longer percent-encoded is a 400, never a 500", async () => {
+    // 2,000 varied CJK characters: 18 KB once encoded, past what the canonical endpoint's index can hold.
+    let x = 1;
+    const cjk = Array.from({ length: 2000 }, () => {
+      x = (x * 48271) % 2147483647;
+      return String.fromCharCode(0x4e00 + (x % 0x5000));
+    }).join("");
+    const count = async () => (await (await t.req("GET", "/v1/listings")).json()).total;
+    const before = await count();
+    for (const endpoint_url of [`https://api.example.com/${cjk}`, `https://api.example.com/q?a=${cjk}`]) {
+      const res = await t.req("POST", "/v1/listings", validListing({ endpoint_url }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(
+        /endpoint_url: at most 2048 characters once percent-encoded/,
+      );
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("a request or response schema nested thousands of levels deep is a 400, never a 500", async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels - 1)}1${"}".repeat(levels - 1)}`;
+    const bodies = [
+      `{"request_schema":${deep(6000)}}`,
+      `{"response_schema":{"a":${"[".repeat(12000)}${"]".repeat(12000)}}}`,
+    ];
+    for (const patch of bodies) {
+      const create = await t.req(
+        "POST",
+        "/v1/listings",
+        JSON.stringify(validListing({ endpoint_url: "https://api.example.com/deep" })).replace(
+          /}$/,
+          `,${patch.slice(1)}`,
+        ),
+      );
+      expect(create.status).toBe(400);
+      expect((await create.json()).message).toMatch(/_schema: must nest at most 100 levels deep/);
+      const edit = await t.req("PATCH", `/v1/listings/${id}`, patch, { "x-claim-token": token });
+      expect(edit.status).toBe(400);
+    }
+    // A hundred levels, far more than any real JSON Schema, is accepted and read back.
+    const ok = await t.req("PATCH", `/v1/listings/${id}`, `{"request_schema":${deep(100)}}`, {
+      "x-claim-token": token,
+    });
+    expect(ok.status).toBe(200);
+    expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).request_schema).toEqual(
+      JSON.parse(deep(100)),
+    );
+    await t.req("PATCH", `/v1/listings/${id}`, { request_schema: null }, { "x-claim-token": token });
   });
 
   it("text with a NUL character is a 400, never a 500", async () => {

@@ -74,6 +74,17 @@ describe("the site", () => {
     expect(api.status).toBe(404);
     expect((await api.json()).error).toBe("not_found");
     expect((await t.req("GET", "/nowhere")).headers.get("content-type")).toMatch(/json/);
+    // A listing page follows the same rule: any client other than a browser gets the one error body.
+    for (const accept of [{}, { accept: "application/json" }, { accept: "*/*" }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await t.req("GET", "/l/lst_00000000000000000000", undefined, accept);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      const body = await res.json();
+      expect([body.error, typeof body.message]).toEqual(["not_found", "string"]);
+    }
   });
 
   it("badges: an SVG per status, cacheable, 304 on If-None-Match, 404 for an unknown id", async () => {
@@ -100,6 +111,26 @@ describe("the site", () => {
     const paid = await (await t.req("GET", `/badge/${id}/paid.svg`)).text();
     expect(paid).toContain(">not bought yet<");
     expect((await t.req("GET", "/badge/lst_00000000000000000000.svg")).status).toBe(404);
+  });
+
+  it("a badge stays well-formed XML whatever control characters a seller's name holds", async () => {
+    const created = await (
+      await t.req(
+        "POST",
+        "/v1/listings",
+        validListing({
+          name: "Bell\u0007 esc\u001b ff\u000c \uffff end",
+          endpoint_url: "https://api.example.com/ctl",
+        }),
+      )
+    ).json();
+    for (const path of [`/badge/${created.id}.svg`, `/badge/${created.id}/paid.svg`]) {
+      const svg = await (await t.req("GET", path)).text();
+      // XML 1.0 allows none of these, not even as a character reference: one makes the image unreadable.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters under test
+      expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+      expect(svg).toContain("<title>Tollgate: Bell esc ff  end — ");
+    }
   });
 
   it("the home page searches through discover and lists recently verified listings", async () => {

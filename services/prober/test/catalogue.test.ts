@@ -156,6 +156,33 @@ describe("catalogue import (origin indexed)", () => {
     expect(itemToSubmission(null)).toEqual({ ok: false, reason: "not_an_object" });
   });
 
+  it("an item with text Postgres cannot store is refused alone; the items after it are imported", async () => {
+    const item = (resource: string, serviceName: string) => ({
+      resource,
+      type: "http",
+      accepts: [{ network: "eip155:8453", asset: chain.usdc, amount: "10000" }],
+      serviceName,
+      description: "Hourly weather forecast",
+    });
+    const items = [
+      item("https://nul.example.com/a", "Weather\u0000 feed"),
+      item("https://surrogate.example.com/a", "Weather \ud800 feed"),
+      item("https://fine.example.com/a", "Weather feed"),
+    ];
+    const r = await importCatalogue(tdb.db, {
+      url: "https://catalogue.example.com/resources",
+      fetchJson: async () => ({ items }),
+      policy: { checkHost: async () => ({ ok: true as const }) },
+    });
+    expect(r).toMatchObject({ items: 3, created: 1, rejected: { invalid_fields: 2 }, error: null });
+    const names = await tdb.db
+      .selectFrom("listings")
+      .select("name")
+      .where("endpoint_url", "like", "%.example.com/a")
+      .execute();
+    expect(names).toEqual([{ name: "Weather feed" }]);
+  });
+
   it("the prober's import loop takes one round per interval across replicas", async () => {
     const prefix = `test-cat-${process.pid}-${Date.now()}`;
     const reports: { replica: string }[] = [];

@@ -7,6 +7,9 @@ import type { SearchLogJob } from "@tollgate/schema";
  * listing submitted or claimed from the same client: checking one's own rank is not demand.
  */
 export async function ingestSearch(db: Db, job: SearchLogJob): Promise<boolean> {
+  // A search is answered whatever its text, so a NUL can arrive here (`?q=a%00b`); Postgres text cannot hold
+  // one, and the job would fail every attempt. It is dropped: the rest is what was asked.
+  const query = job.query?.replaceAll("\u0000", "") ?? null;
   const selfCheck =
     job.resultIds.length > 0 &&
     !!(await db
@@ -22,8 +25,8 @@ export async function ingestSearch(db: Db, job: SearchLogJob): Promise<boolean> 
       event_id: job.eventId,
       at: new Date(job.at),
       source: job.source,
-      query: job.query,
-      term: normaliseTerm(job.query),
+      query,
+      term: normaliseTerm(query),
       category: job.category,
       client_hash: job.clientHash,
       result_count: job.resultIds.length,

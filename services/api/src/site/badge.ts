@@ -14,11 +14,20 @@ export function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
+/**
+ * Characters XML 1.0 forbids even as references (C0 controls other than tab, newline and carriage return,
+ * U+FFFE/U+FFFF, lone surrogates): one of them in a seller's name would make the whole SVG ill-formed, so an
+ * image viewer shows nothing. They are dropped; everything else is escaped.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu;
 const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+  s
+    .replace(NOT_XML, "")
+    .replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+    );
 
 export const BADGE_COLOURS = {
   green: "#2e7d32",

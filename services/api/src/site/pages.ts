@@ -3,6 +3,7 @@ import {
   demandFeed,
   discover,
   findListing,
+  notFound,
   type RecentProbe,
   recentProbes,
   toListingDetail,
@@ -211,11 +212,14 @@ export function registerSite(app: App, deps: AppDeps) {
   app.get("/l/:id", async (c) => {
     const id = c.req.param("id");
     const row = await findListing(deps.db, id);
-    if (!row || row.status === "delisted")
+    if (!row || row.status === "delisted") {
+      // A browser gets the helpful page; any other client the one error body, as on every other path.
+      if (!wantsHtml(c)) throw notFound(id.slice(0, 40));
       return c.html(
         notFoundPage(deps, `No active listing has the id ${JSON.stringify(id.slice(0, 40))}.`),
         404,
       );
+    }
     const detail = toListingDetail(row, deps.serviceName);
     return c.html(listingPage(deps, detail, await recentProbes(deps.db, row.id)));
   });
@@ -282,7 +286,17 @@ function documentSite(app: App) {
       summary:
         "Listing page: status, probe history chart, latency, paid depth, on-chain figures, claim, badges",
       request: { params: z.object({ id }) },
-      responses: { 200: htmlOk("HTML page"), 404: htmlOk("Helpful not-found page") },
+      responses: {
+        200: htmlOk("HTML page"),
+        404: {
+          description:
+            "Not found or delisted: a helpful HTML page for a browser (Accept: text/html), the JSON error for any other client",
+          content: {
+            ...htmlOk("").content,
+            ...notFoundError[404].content,
+          },
+        },
+      },
     },
     {
       path: "/badge/{id}.svg",
