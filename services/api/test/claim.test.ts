@@ -1,13 +1,28 @@
 import { type DemoSellers, startDemoSellers } from "@tollgate/devnet";
 import { createListing, validateSubmission } from "@tollgate/registry";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./helpers.js";
+import { hostCheckFromResolver } from "../src/host-check.js";
+import { startTestApi, TEST_DNS, type TestApi } from "./helpers.js";
+import { createTestResolver } from "./resolver.js";
 
 let demo: DemoSellers;
 let t: TestApi;
+/** While set, an edit's host check of this host waits here: the window between its token check and its write. */
+let held: { host: string; entered: () => void; release: Promise<void> } | null = null;
+const hostCheck = hostCheckFromResolver(createTestResolver(TEST_DNS));
 beforeAll(async () => {
   demo = await startDemoSellers({ payTo: "0x1111111111111111111111111111111111111111" });
-  t = await startTestApi({ allowance: demo.allowance, allowHttp: true });
+  t = await startTestApi({
+    allowance: demo.allowance,
+    allowHttp: true,
+    checkHost: async (host) => {
+      if (held?.host !== host) return hostCheck(host);
+      held.entered();
+      await held.release;
+      return { ok: true };
+    },
+  });
 });
 afterAll(async () => {
   await t.tdb.drop();
@@ -91,6 +106,63 @@ describe("claim flow", () => {
     expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).origin).toBe("claimed");
     const fetched = control().requests.filter((r) => r.path === "/.well-known/tollgate-claim");
     expect(fetched.at(-1)?.headers["x-verified-by"]).toBe("tollgate");
+  });
+
+  it("an edit or a delisting authorised with the old token and written after a claim replaced it changes nothing", async () => {
+    const { id, claim_token } = await newListing("?race=1");
+    const ch = await (await t.req("POST", `/v1/listings/${id}/claim/challenge`)).json();
+    control().claimToken = ch.token;
+    control().claimVia = "well-known";
+    // The old owner's PATCH passes its token check, then waits in its sample_query's host check.
+    let entered!: () => void;
+    let release!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    held = { host: "slow-preview.example", entered, release: new Promise<void>((r) => (release = r)) };
+    const stale = t.req(
+      "PATCH",
+      `/v1/listings/${id}`,
+      { description: "written by the old owner", sample_query: "https://slow-preview.example/free" },
+      { "x-claim-token": claim_token },
+    );
+    await inside;
+    const claim = await t.req("POST", `/v1/listings/${id}/claim`, {
+      email: "new@example.com",
+      claim_secret: ch.claim_secret,
+    });
+    expect(claim.status).toBe(200);
+    release();
+    const res = await stale;
+    held = null;
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toMatch(/replaced by a claim/);
+    const after = await (await t.req("GET", `/v1/listings/${id}`)).json();
+    expect(after.description).toBe("claimable");
+    expect(after.sample_query ?? null).toBeNull();
+    // A delisting authorised before a claim is refused the same way. The claim is played by its own write (the
+    // token replaced under the listing's row lock): the DELETE passes its token check and waits for the row.
+    const { id: id2, claim_token: old2 } = await newListing("?race=2");
+    let del!: Promise<Awaited<ReturnType<typeof t.req>>>;
+    await t.tdb.db.transaction().execute(async (x) => {
+      await x.selectFrom("listings").select("id").where("id", "=", id2).forUpdate().execute();
+      del = t.req("DELETE", `/v1/listings/${id2}`, undefined, { "x-claim-token": old2 });
+      for (let waiting = 0; waiting === 0; ) {
+        await new Promise((r) => setTimeout(r, 10));
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.tdb.db);
+        waiting = rows[0]!.n;
+      }
+      await x
+        .updateTable("claim_credentials")
+        .set({ token_sha256: "0".repeat(64), issued_via: "claim" })
+        .where("listing_id", "=", id2)
+        .execute();
+    });
+    const refused = await del;
+    expect(refused.status).toBe(401);
+    expect((await (await t.req("GET", `/v1/listings/${id2}`)).json()).status).not.toBe("delisted");
   });
 
   it("accepts the proof as the x-tollgate-claim header; an earlier challenge stays valid; expired ones do not count", async () => {

@@ -1,5 +1,6 @@
-import type { Db } from "@tollgate/db";
+import type { Database, Db } from "@tollgate/db";
 import { ApiError } from "@tollgate/schema";
+import type { Transaction } from "kysely";
 import { notFound } from "../errors.js";
 import { tokenMatches } from "../tokens.js";
 
@@ -15,8 +16,17 @@ export function presentedToken(headers: { get(name: string): string | null | und
 const claimFlowHint = (id: string) =>
   `send the claim token in x-claim-token (or x-edit-token, or Authorization: Bearer); a lost token is recovered through the claim flow: GET /v1/listings/${id}/claim`;
 
-/** 404 for an unknown or delisted listing, 401 (naming the claim flow) for a missing or wrong token. */
-export async function authorizeOwner(db: Db, id: string, token: string | null): Promise<void> {
+/** Who was authorised: the stored hash of the claim token presented, re-checked where the change is written. */
+export interface Owner {
+  tokenSha256: string;
+}
+
+/**
+ * 404 for an unknown or delisted listing, 401 (naming the claim flow) for a missing or wrong token. The owner it
+ * returns is checked again by the write (`assertStillOwner`), under the listing's row lock, which a claim takes
+ * too: a token a claim replaced after this check changes nothing.
+ */
+export async function authorizeOwner(db: Db, id: string, token: string | null): Promise<Owner> {
   const row = await db
     .selectFrom("listings")
     .leftJoin("claim_credentials", "claim_credentials.listing_id", "listings.id")
@@ -32,6 +42,25 @@ export async function authorizeOwner(db: Db, id: string, token: string | null): 
     throw new ApiError("unauthorized", `claim token is not valid for this listing: ${claimFlowHint(id)}`, {
       claim_flow: `/v1/listings/${id}/claim`,
     });
+  return { tokenSha256: row.token_sha256 };
+}
+
+/**
+ * Inside the write's transaction, once the listing's row is locked (`FOR UPDATE`, as a claim locks it): 401 when
+ * the owner's token is no longer the listing's, because a claim replaced it since `authorizeOwner`.
+ */
+export async function assertStillOwner(trx: Transaction<Database>, id: string, owner: Owner): Promise<void> {
+  const row = await trx
+    .selectFrom("claim_credentials")
+    .select("token_sha256")
+    .where("listing_id", "=", id)
+    .executeTakeFirst();
+  if (row?.token_sha256 !== owner.tokenSha256)
+    throw new ApiError(
+      "unauthorized",
+      `claim token is not valid for this listing: it was replaced by a claim; ${claimFlowHint(id)}`,
+      { claim_flow: `/v1/listings/${id}/claim` },
+    );
 }
 
 /** Whether `token` is the claim token of listing `id` (compared by hash, in constant time). */

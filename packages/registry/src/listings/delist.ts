@@ -1,7 +1,11 @@
 import type { Db } from "@tollgate/db";
+import { assertStillOwner, type Owner } from "./auth.js";
 
-/** Delist (authorization checked by the caller): the record and its history stay. */
-export async function delistListing(db: Db, id: string, reason = "delisted_by_owner") {
+/**
+ * Delist (authorization checked by the caller, and again with `owner` under the row lock, which a claim takes
+ * too): the record and its history stay.
+ */
+export async function delistListing(db: Db, id: string, reason = "delisted_by_owner", owner?: Owner) {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -12,6 +16,7 @@ export async function delistListing(db: Db, id: string, reason = "delisted_by_ow
       .executeTakeFirstOrThrow();
     if (row.status === "delisted")
       return { id, status: "delisted", delisted_at: Math.floor(now.getTime() / 1000) };
+    if (owner) await assertStillOwner(trx, id, owner);
     await trx
       .updateTable("listings")
       .set({

@@ -1,11 +1,14 @@
 import type { Db, ListingUpdate } from "@tollgate/db";
 import { ApiError, type ListingPatchRequest } from "@tollgate/schema";
+import { notFound } from "../errors.js";
+import { assertStillOwner, type Owner } from "./auth.js";
 import { getListingDetail } from "./read.js";
 import { checkSampleQuery, type SubmissionPolicy } from "./submission.js";
 
 /**
- * Apply an owner's edit (authorization checked by the caller). Only editable fields change; status,
- * score and probe history are untouched, so an edit never resets verification.
+ * Apply an owner's edit (authorization checked by the caller, and again with `owner` when the edit is written).
+ * Only editable fields change; status, score and probe history are untouched, so an edit never resets
+ * verification.
  */
 export async function updateListing(
   db: Db,
@@ -13,6 +16,8 @@ export async function updateListing(
   patch: ListingPatchRequest,
   policy: SubmissionPolicy,
   serviceName?: string,
+  /** The owner `authorizeOwner` returned: checked again under the row lock when the edit is written. */
+  owner?: Owner,
 ) {
   const current = await db
     .selectFrom("listings")
@@ -52,7 +57,20 @@ export async function updateListing(
   // Text that discovery matches on changed: the embedding is recomputed off the request path.
   if (patch.name !== undefined || patch.description !== undefined || patch.category !== undefined)
     set.embedding_synced_at = null;
-  await db.updateTable("listings").set(set).where("id", "=", id).execute();
+  if (!owner) await db.updateTable("listings").set(set).where("id", "=", id).execute();
+  else
+    await db.transaction().execute(async (trx) => {
+      // The claim flow locks this row too: a claim that replaced the token since it was checked wins.
+      const row = await trx
+        .selectFrom("listings")
+        .select("status")
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.status === "delisted") throw notFound(id);
+      await assertStillOwner(trx, id, owner);
+      await trx.updateTable("listings").set(set).where("id", "=", id).execute();
+    });
   return getListingDetail(db, id, serviceName);
 }
 

@@ -33,8 +33,8 @@ const route = createRoute({
 export function registerDeleteListing(app: App, deps: AppDeps) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
-    const result = await delistListing(deps.db, id);
+    const owner = await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
+    const result = await delistListing(deps.db, id, undefined, owner);
     return c.json({ ...result, status: "delisted" as const }, 200);
   });
 }

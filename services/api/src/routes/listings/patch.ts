@@ -40,7 +40,7 @@ const route = createRoute({
 export function registerPatchListing(app: App, deps: AppDeps) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
+    const owner = await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
     const body = c.req.valid("json");
     assertEndpointUnchanged(body);
     const { endpoint_url: _ignored, ...patch } = body;
@@ -50,6 +50,7 @@ export function registerPatchListing(app: App, deps: AppDeps) {
       patch,
       { allowHttp: deps.allowHttpEndpoints, checkHost: deps.checkHost },
       deps.serviceName,
+      owner,
     );
     return c.json(updated, 200);
   });
