@@ -29,6 +29,20 @@ const REFRESH_AT = 0.8;
 export const etagFor = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
+ * Whether an `If-None-Match` header matches the current `etag` (RFC 9110 §13.1.2): `*` matches any current
+ * representation; otherwise weak comparison, so `W/"x"` — what a CDN that compresses answers sends back — matches
+ * `"x"`. A GET it matches is answered 304.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === opaque;
+  });
+}
+
+/**
  * Serialised listing answers kept in memory, dropped the moment a listing row changes (the `tollgate_listing`
  * notification every writer's transaction sends, migration 0015). Staleness is bounded twice: an entry is
  * never served older than `ttlMs` (also the bound for time-derived fields such as ages), and while the

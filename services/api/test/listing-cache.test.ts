@@ -66,6 +66,13 @@ describe("listing cache", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=60");
     const again = await t.req("GET", `/v1/listings/${id}`, undefined, { "if-none-match": etag });
     expect(again.status).toBe(304);
+    // Weak comparison (RFC 9110): a CDN that compressed the answer sends the tag back weak; "*" matches too.
+    const revalidate = async (tags: string) =>
+      (await t.req("GET", `/v1/listings/${id}`, undefined, { "if-none-match": tags })).status;
+    expect(await revalidate(`W/${etag}`)).toBe(304);
+    expect(await revalidate(`"other", W/${etag}`)).toBe(304);
+    expect(await revalidate("*")).toBe(304);
+    expect(await revalidate(`"other", W/"${etag.slice(1, -2)}"`)).toBe(200);
     await t.tdb.db.updateTable("listings").set({ description: "changed" }).where("id", "=", id).execute();
     await until("a new ETag", async () => {
       const r = await t.req("GET", `/v1/listings/${id}`, undefined, { "if-none-match": etag });

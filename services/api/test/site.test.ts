@@ -97,6 +97,9 @@ describe("the site", () => {
     expect(svg).toMatch(/^<svg [^>]*width="\d+" height="20"/);
     expect(svg).toContain(">unverified<");
     expect((await t.req("GET", `/badge/${id}.svg`, undefined, { "if-none-match": etag })).status).toBe(304);
+    expect((await t.req("GET", `/badge/${id}.svg`, undefined, { "if-none-match": `W/${etag}` })).status).toBe(
+      304,
+    );
     for (const [status, text, colour] of [
       ["verified", "verified 95%", "#2e7d32"],
       ["failing", "failing", "#c62828"],

@@ -13,6 +13,7 @@ import type { Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { App, AppEnv } from "../app.js";
+import { noneMatch } from "../cache.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
 import { notFoundError, rateLimited } from "../routes/responses.js";
@@ -245,8 +246,7 @@ export function registerSite(app: App, deps: AppDeps) {
       "cache-control": "public, max-age=300, stale-while-revalidate=600",
       etag,
     };
-    if ((c.req.header("if-none-match") ?? "").split(/\s*,\s*/).includes(etag))
-      return c.body(null, 304, headers);
+    if (noneMatch(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     return c.body(svg, 200, headers);
   };
   app.get("/badge/:id/paid.svg", badge("paid"));

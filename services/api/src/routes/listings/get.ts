@@ -4,7 +4,7 @@ import { isListingId, ListingDetail, ListingId } from "@tollgate/schema";
 import type { Context } from "hono";
 import { answerJson } from "../../answer.js";
 import type { App, AppEnv } from "../../app.js";
-import { cachedAnswer } from "../../cache.js";
+import { cachedAnswer, noneMatch } from "../../cache.js";
 import type { AppDeps } from "../../deps.js";
 import { commonErrors, notFoundError } from "../responses.js";
 
@@ -42,8 +42,8 @@ export function registerGetListing(app: App, deps: AppDeps) {
     const a = cache
       ? await cache.answer(id, loader(id))
       : await loader(id)().then((body) => cachedAnswer(body, Date.now()));
-    const known = c.req.header("if-none-match");
-    if (known?.split(/\s*,\s*/).includes(a.etag)) return answerJson(c, 304, null, a.etag, cacheControl);
+    if (noneMatch(c.req.header("if-none-match"), a.etag))
+      return answerJson(c, 304, null, a.etag, cacheControl);
     return answerJson(c, 200, a.bytes, a.etag, cacheControl);
   };
   // A well-formed id is answered here, without the route's zod validation: the id schema is this same regex
