@@ -25,7 +25,9 @@ export function describeZodError(err: ZodError): string {
       const path = named(i.path.join("."));
       if (i.code === "unrecognized_keys")
         return `${path ? `${path}: ` : ""}unknown field(s) ${some(i.keys.map(named)).join(", ")}`;
-      if (i.code === "invalid_type" && i.input === undefined) return `${path}: required`;
+      // With no path the missing value is the whole body: null, an array, a string or a number reach here.
+      if (i.code === "invalid_type" && i.input === undefined)
+        return path ? `${path}: required` : "the body must be a JSON object";
       return path ? `${path}: ${i.message}` : i.message;
     }),
   ).join("; ");

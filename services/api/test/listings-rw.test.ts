@@ -130,6 +130,28 @@ describe("PATCH /v1/listings/{id}", () => {
     expect(unk.status).toBe(400);
     expect((await (await t.req("GET", `/v1/listings/${id}`)).json()).status).toBe("unverified");
   });
+  it.each(["null", "[]", '"x"', "1"])(
+    "a body of %s is a 400 asking for a JSON object, on PATCH and on POST",
+    async (body) => {
+      const res = await t.app.request(`/v1/listings/${id}`, {
+        method: "PATCH",
+        body,
+        headers: { "content-type": "application/json", "x-claim-token": token },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: "validation_failed",
+        message: "the body must be a JSON object",
+      });
+      const posted = await t.app.request("/v1/listings", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      expect(posted.status).toBe(400);
+      expect((await posted.json()).message).toBe("the body must be a JSON object");
+    },
+  );
   it("never resets verification", async () => {
     await t.tdb.db
       .updateTable("listings")
