@@ -149,7 +149,7 @@ describe("PATCH /v1/listings/{id}", () => {
         headers: { "content-type": "application/json" },
       });
       expect(posted.status).toBe(400);
-      expect((await posted.json()).message).toBe("the body must be a JSON object");
+      expect(((await posted.json()) as { message: string }).message).toBe("the body must be a JSON object");
     },
   );
   it("never resets verification", async () => {
