@@ -4,6 +4,7 @@ export * from "./fee.js";
 export * from "./paid/index.js";
 export * from "./probe/index.js";
 export * from "./ranking.js";
+export * from "./text.js";
 export * from "./time.js";
 export * from "./url.js";
 export * from "./verdict/index.js";

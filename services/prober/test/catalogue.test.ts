@@ -156,6 +156,23 @@ describe("catalogue import (origin indexed)", () => {
     expect(itemToSubmission(null)).toEqual({ ok: false, reason: "not_an_object" });
   });
 
+  it("a name or description cut to its limit is never cut inside a character", () => {
+    const base = {
+      resource: "https://api.example.com/v1/quote",
+      type: "http",
+      accepts: [{ network: "base", asset: chain.usdc, maxAmountRequired: "250000" }],
+    };
+    // The emoji's two UTF-16 halves straddle the 200th and 4000th code unit: a plain slice keeps a lone half.
+    const r = itemToSubmission({
+      ...base,
+      serviceName: `${"n".repeat(199)}\u{1F600} more`,
+      description: `${"d".repeat(3999)}\u{1F600} more`,
+    });
+    expect(r).toMatchObject({ ok: true, input: { name: "n".repeat(199), description: "d".repeat(3999) } });
+    const whole = itemToSubmission({ ...base, serviceName: `${"n".repeat(198)}\u{1F600}` });
+    expect(whole).toMatchObject({ ok: true, input: { name: `${"n".repeat(198)}\u{1F600}` } });
+  });
+
   it("an item with text Postgres cannot store is refused alone; the items after it are imported", async () => {
     const item = (resource: string, serviceName: string) => ({
       resource,

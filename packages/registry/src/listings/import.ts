@@ -1,3 +1,4 @@
+import { clip } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { ListingCreateRequest } from "@tollgate/schema";
 import { USDC_BASE } from "@tollgate/x402";
@@ -69,7 +70,7 @@ function usdcOffer(accepts: unknown): Offer | null {
   return null;
 }
 
-const text = (v: unknown, max: number) => (typeof v === "string" ? v.trim().slice(0, max) : "");
+const text = (v: unknown, max: number) => (typeof v === "string" ? clip(v.trim(), max) : "");
 
 /** The submission an item stands for, or why it cannot be one. */
 export function itemToSubmission(

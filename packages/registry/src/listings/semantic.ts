@@ -1,3 +1,4 @@
+import { clip } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import type { Logger } from "@tollgate/platform";
 import { bytesToVector, dot, type Embedder, VectorIndex, vectorToBytes } from "@tollgate/semantic";
@@ -25,7 +26,7 @@ export function listingText(l: { name: string; description: string; category: st
 }
 
 /** The form a query is embedded (and cached) in. */
-export const queryKey = (q: string) => q.trim().replace(/\s+/g, " ").slice(0, 500);
+export const queryKey = (q: string) => clip(q.trim().replace(/\s+/g, " "), 500);
 
 /**
  * Embed listings created or edited since their last embedding (off the request path; the demand

@@ -1,4 +1,5 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
+import { clip } from "@tollgate/core";
 import {
   demandFeed,
   discover,
@@ -164,7 +165,7 @@ function notFoundPage(deps: AppDeps, what: string): Html {
 
 async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
   const site = siteUrl(deps);
-  const q = (c.req.query("q") ?? "").trim().slice(0, 300);
+  const q = clip((c.req.query("q") ?? "").trim(), 300);
   let results: Html = html``;
   if (q.length > 0) {
     // The same per-client throttle as GET /v1/discover: the page is not a way around it.
