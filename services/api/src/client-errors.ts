@@ -4,6 +4,19 @@ import type { ServerType } from "@hono/node-server";
 import { newRequestId } from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 
+/**
+ * Options for the api's HTTP server: a client has `requestMs` to send its whole request (line, headers, body), so
+ * a slow sender does not hold a socket for Node's default five minutes; past it the answer is 408
+ * `request_timeout` (below). Node checks open requests every `checkMs`.
+ */
+export function serverTimeouts(requestMs: number, checkMs = Math.min(5000, requestMs)) {
+  return {
+    requestTimeout: requestMs,
+    headersTimeout: requestMs,
+    connectionsCheckingInterval: checkMs,
+  };
+}
+
 /** Node's own refusals, before any route runs. */
 function refusalFor(code: string | undefined): ApiError {
   if (code === "HPE_HEADER_OVERFLOW")

@@ -42,6 +42,7 @@ export const apiEnvSchema = z
     LISTING_CACHE_TTL_MS: envInt(5000, 0, 600_000),
     /** GET /v1/stats computed at most once per this many ms per replica; 0: per request. */
     STATS_CACHE_MS: envInt(5000, 0, 600_000),
+    API_REQUEST_TIMEOUT_MS: envInt(30_000, 1000, 300_000),
     /** Where Tollgate's own revenue is paid (x402 payTo). Paid routes are off until it is set. */
     OPERATOR_PAY_TO: z
       .string()

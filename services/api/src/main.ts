@@ -20,7 +20,7 @@ import { createEmbedder } from "@tollgate/semantic";
 import { createTransactionProofReader, USDC_BASE } from "@tollgate/x402";
 import { buildApi } from "./app.js";
 import { DiscoverCache, ListingCache } from "./cache.js";
-import { answerClientErrorsAsJson } from "./client-errors.js";
+import { answerClientErrorsAsJson, serverTimeouts } from "./client-errors.js";
 import { apiEnvSchema } from "./config.js";
 import type { AppDeps } from "./deps.js";
 import { buildHostCheck } from "./host-check.js";
@@ -107,7 +107,12 @@ await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, s
     strictErrorDocs: config.TOLLGATE_STRICT_ERROR_DOCS,
   };
   const app = buildApi(deps);
-  const server = serve({ fetch: app.fetch, hostname: config.API_HOST, port: config.API_PORT });
+  const server = serve({
+    fetch: app.fetch,
+    hostname: config.API_HOST,
+    port: config.API_PORT,
+    serverOptions: serverTimeouts(config.API_REQUEST_TIMEOUT_MS),
+  });
   answerClientErrorsAsJson(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const address = server.address();
