@@ -1,4 +1,10 @@
-import { type Server, STATUS_CODES } from "node:http";
+import {
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
 import { newRequestId } from "@tollgate/platform";
@@ -31,6 +37,62 @@ function refusalFor(code: string | undefined): ApiError {
   return new ApiError("bad_request", "not a well-formed HTTP/1.1 request");
 }
 
+/** Hono's node adapter's test for a host it need not parse (@hono/node-server, url.ts). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+/** A backslash before the query: the node adapter refuses the target ("Backslash in request path"). */
+const backslashInPath = (target: string) => {
+  const at = target.indexOf("\\");
+  const query = target.indexOf("?");
+  return at !== -1 && (query === -1 || at < query);
+};
+
+/**
+ * Why a request Node parsed cannot be turned into a URL, or null: what @hono/node-server's `newRequest`
+ * refuses with its own empty 400 (a target that is neither a path nor an absolute http(s) URL, such as
+ * `*`; a backslash in the path; a Host header that is not a host), and an HTTP/1.1 request without a Host
+ * header (which Node itself would refuse with an empty 400). Only what the adapter surely refuses is named.
+ */
+export function requestTargetProblem(req: IncomingMessage): string | null {
+  const target = req.url ?? "";
+  if (target.startsWith("http://") || target.startsWith("https://")) {
+    if (backslashInPath(target)) return "a backslash in the request path; encode it as %5C";
+    try {
+      new URL(target);
+      return null;
+    } catch {
+      return "the request target is not a valid absolute URL";
+    }
+  }
+  const host = req.headers.host;
+  // An empty Host (or none, before HTTP/1.1) is served on the adapter's default host name.
+  if (!host)
+    return host === undefined && req.httpVersion === "1.1" ? "an HTTP/1.1 request needs a Host header" : null;
+  if (!target.startsWith("/")) return "the request target must be a path starting with /";
+  if (backslashInPath(target)) return "a backslash in the request path; encode it as %5C";
+  if (PLAIN_HOST.test(host)) return null;
+  try {
+    const u = new URL(`http://${host}${target}`);
+    const bare = (host.includes(":") ? host.replace(/:\d+$/, "") : host).toLowerCase();
+    if (u.hostname.length !== host.length && u.hostname !== bare) return "the Host header is not a host name";
+    return null;
+  } catch {
+    return "the Host header is not a host name";
+  }
+}
+
+/** A 400 `bad_request` JSON answer on a parsed request, then the connection closes (its body is not read). */
+function refuseRequest(res: ServerResponse, why: string) {
+  const requestId = newRequestId();
+  const body = JSON.stringify({ ...new ApiError("bad_request", why).body(), request_id: requestId });
+  res.writeHead(400, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "x-request-id": requestId,
+    connection: "close",
+  });
+  res.end(body);
+}
+
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a URL over the header limit, a malformed
  * request line or header) get the same `{error, message}` JSON body as every other refusal, instead of
@@ -38,6 +100,17 @@ function refusalFor(code: string | undefined): ApiError {
  * request (400 bad_request), which Node would otherwise drop without an answer.
  */
 export function answerClientErrorsAsJson(server: ServerType): void {
+  // A parsed request the node adapter cannot make a URL of (requestTargetProblem) is refused here with the
+  // JSON body, before the adapter answers its own empty 400. Node's own Host check is left to it.
+  const s = server as Server & { requireHostHeader: boolean };
+  s.requireHostHeader = false;
+  const listeners = s.listeners("request") as RequestListener[];
+  s.removeAllListeners("request");
+  s.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const problem = requestTargetProblem(req);
+    if (problem) return refuseRequest(res, problem);
+    for (const listener of listeners) listener.call(s, req, res);
+  });
   const refuse = (socket: Duplex, refusal: ApiError) => {
     const requestId = newRequestId();
     const body = JSON.stringify({ ...refusal.body(), request_id: requestId });
