@@ -120,6 +120,61 @@ describe("a request Node parses but no URL can be made of is the JSON 400, never
   });
 });
 
+describe("a JSON body that is not valid UTF-8 is invalid_json, never stored as U+FFFD", () => {
+  it.each([
+    ["PATCH", "/v1/listings/ID"],
+    ["POST", "/v1/listings"],
+    ["POST", "/v1/reports"],
+    ["POST", "/v1/listings/ID/claim"],
+  ])("%s %s", async (method, template) => {
+    const before = await listingsDigest();
+    const path = template.replace("ID", id);
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xe2, 0x82],
+      [0xf4, 0x90, 0x80, 0x80],
+    ]) {
+      const body =
+        method === "PATCH"
+          ? Buffer.concat([Buffer.from('{"name":"a'), Buffer.from(bytes), Buffer.from('"}')])
+          : Buffer.concat([
+              Buffer.from(
+                JSON.stringify(validListing({ endpoint_url: "https://api.example.com/utf8" })).slice(0, -1),
+              ),
+              Buffer.from(',"email":"a'),
+              Buffer.from(bytes),
+              Buffer.from('@example.com"}'),
+            ]);
+      const res = await request(`${base}${path}`, {
+        method: method as "POST",
+        headers: { "content-type": "application/json", "x-claim-token": token },
+        body,
+      });
+      const answer = (await res.body.json()) as { error: string; message: string };
+      expect({ bytes, status: res.statusCode, error: answer.error }).toEqual({
+        bytes,
+        status: 400,
+        error: "invalid_json",
+      });
+      expect(answer.message).toMatch(/not valid UTF-8/);
+    }
+    expect(await listingsDigest()).toBe(before);
+    // Valid UTF-8, a BOM included, is still read as before.
+    if (method === "PATCH") {
+      const ok = await request(`${base}${path}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", "x-claim-token": token },
+        body: Buffer.from('\ufeff{"name":"Météo 🙂"}'),
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(((await ok.body.json()) as { name: string }).name).toBe("Météo 🙂");
+      await t.req("PATCH", path, { name: validListing().name }, { "x-claim-token": token });
+    }
+  });
+});
+
 describe("percent-encoding, duplicates and numeric edge cases in every query", () => {
   const QUERIES = [
     "q=%00",
@@ -223,6 +278,7 @@ describe("hostile bodies on every body route change nothing and answer the JSON 
     '{"email":"\\ud800@example.com"}',
     '{"email":["a@example.com"]}',
     `{"email":"${"x".repeat(60_000)}@example.com"}`,
+    Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
     Buffer.from('{"name":"a\xc0\xafb","price_amount":-1}', "latin1"),
     "[".repeat(50_000),
     "1e999999",

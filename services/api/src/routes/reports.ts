@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { REPORT_DETAIL_MAX, REPORT_MIN_PAYERS, REPORT_WEIGHT, submitReport } from "@tollgate/registry";
 import { ApiError } from "@tollgate/schema";
 import type { App } from "../app.js";
+import { utf8Body } from "../body.js";
 import type { AppDeps } from "../deps.js";
 import { enforce } from "../limits.js";
 import {
@@ -83,9 +84,10 @@ export function registerReports(app: App, deps: AppDeps) {
         "unsupported_media_type",
         "send the body as JSON with content-type: application/json",
       );
+    const text = await utf8Body(c);
     let raw: unknown;
     try {
-      raw = JSON.parse(await c.req.text());
+      raw = JSON.parse(text);
     } catch {
       throw new ApiError("invalid_json", "request body is not valid JSON");
     }

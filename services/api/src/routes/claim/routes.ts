@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { claimExplanation, completeClaim, issueChallenge } from "@tollgate/registry";
 import type { App } from "../../app.js";
+import { requireUtf8Json } from "../../body.js";
 import type { AppDeps } from "../../deps.js";
 import { IdParam } from "../listings/get.js";
 import {
@@ -120,6 +121,7 @@ const claim = createRoute({
 });
 
 export function registerClaim(app: App, deps: AppDeps) {
+  app.on("POST", "/v1/listings/:id/claim", requireUtf8Json);
   app.openapi(explain, async (c) =>
     c.json(await claimExplanation(deps.db, c.req.valid("param").id, deps.serviceName), 200),
   );

@@ -12,6 +12,7 @@ import {
 } from "@tollgate/registry";
 import { ApiError, ListingCreated, ListingCreateRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
+import { utf8Body } from "../../body.js";
 import type { AppDeps } from "../../deps.js";
 import { describeZodError } from "../../errors.js";
 import { enforce } from "../../limits.js";
@@ -73,7 +74,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       );
     // Per client (/64 for IPv6), before anything else is read, decided or charged.
     await enforce(deps.limits.submission, c.get("clientIp"), "listing submissions");
-    const text = await c.req.text();
+    const text = await utf8Body(c);
     // A retry of a paid submission gets its kept answer first, whatever happened since (the listing it
     // paid for may exist by now, which would otherwise answer 409).
     const seller = deps.payments.seller;

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { assertEndpointUnchanged, authorizeOwner, presentedToken, updateListing } from "@tollgate/registry";
 import { ListingDetail, ListingPatchRequest } from "@tollgate/schema";
 import type { App } from "../../app.js";
+import { requireUtf8Json } from "../../body.js";
 import type { AppDeps } from "../../deps.js";
 import { authErrors, commonErrors, notFoundError, unsupportedMediaType } from "../responses.js";
 import { IdParam } from "./get.js";
@@ -38,6 +39,7 @@ const route = createRoute({
 });
 
 export function registerPatchListing(app: App, deps: AppDeps) {
+  app.on("PATCH", "/v1/listings/:id", requireUtf8Json);
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const owner = await authorizeOwner(deps.db, id, presentedToken(c.req.raw.headers));
