@@ -126,6 +126,13 @@ export function answerClientErrorsAsJson(server: ServerType): void {
     refuse(socket, refusalFor(err.code));
   });
   // Node hands CONNECT to this event and, with no listener, closes the socket without a word.
+  // An Expect header other than 100-continue: Node answers an empty 417 unless this event has a listener.
+  (server as Server).on("checkExpectation", (req: IncomingMessage, res: ServerResponse) =>
+    refuseRequest(
+      res,
+      `the Expect header ${JSON.stringify(String(req.headers.expect ?? "").slice(0, 40))} is not supported; send the request without it (or with Expect: 100-continue)`,
+    ),
+  );
   (server as Server).on("connect", (_req, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
     refuse(socket, new ApiError("bad_request", "CONNECT is not served here: this is an API, not a proxy"));

@@ -87,6 +87,16 @@ describe("a request Node parses but no URL can be made of is the JSON 400, never
     ["GET /v1/stats HTTP/1.1\r\nHost: a@b\r\n", "Host with userinfo", /Host header/],
     ["GET /v1/stats HTTP/1.1\r\n", "HTTP/1.1 without Host", /needs a Host header/],
     [
+      "GET /v1/stats HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\n",
+      "an Expect Node does not know",
+      /Expect header/,
+    ],
+    [
+      `PATCH /v1/listings/ID HTTP/1.1\r\nHost: x\r\nexpect: 200-ok\r\ncontent-type: application/json\r\nx-claim-token: TOKEN\r\ncontent-length: 13\r\n\r\n{"name":"zz"}`,
+      "an edit with an unknown Expect",
+      /Expect header/,
+    ],
+    [
       `PATCH /v1/listings/ID HTTP/1.1\r\nHost: a b\r\ncontent-type: application/json\r\nx-claim-token: TOKEN\r\ncontent-length: 13\r\n\r\n{"name":"zz"}`,
       "an edit under a bad Host",
       /Host header/,
