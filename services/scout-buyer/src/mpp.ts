@@ -4,7 +4,7 @@ import { USDC_BASE } from "@tollgate/x402";
 import { Credential } from "mppx";
 import { evm, Mppx } from "mppx/client";
 import type { LocalAccount } from "viem";
-import type { Refusal, Signed } from "./wire.js";
+import { type Refusal, type Signed, signedOutOfBounds } from "./wire.js";
 
 interface EvmChargeRequest {
   amount: string;
@@ -83,6 +83,9 @@ export async function payMpp(a: {
   const auth = Credential.deserialize<Record<string, string>>(credential).payload;
   if (!auth.nonce || !auth.from || !auth.to || !auth.value)
     throw new Error("the MPP credential carries no EIP-3009 authorization");
+  // What was signed, not what the challenge said: refused here, the credential never leaves this process.
+  const wrong = signedOutOfBounds(auth, a.listedAtomic, a.seenPayTo);
+  if (wrong) return { refused: wrong, signed: null, res: null };
   const signed: Signed = {
     nonce: auth.nonce,
     payer: auth.from,

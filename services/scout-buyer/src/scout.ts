@@ -23,7 +23,15 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
-import { mppMethods, type Refusal, type Signed, unpayableMpp } from "./wire.js";
+import {
+  MAX_AUTHORIZATION_S,
+  mppMethods,
+  quoteOf,
+  type Refusal,
+  type Signed,
+  signedOutOfBounds,
+  unpayableMpp,
+} from "./wire.js";
 
 export interface ScoutDeps {
   db: Db;
@@ -109,8 +117,24 @@ export async function buyOne(
     networks: ["eip155:8453"],
   });
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
-    const req = r as unknown as { amount?: string; maxAmountRequired?: string; payTo: string; asset: string };
-    const quote = String(req.amount ?? req.maxAmountRequired ?? "0");
+    const req = r as unknown as {
+      amount?: unknown;
+      maxAmountRequired?: unknown;
+      payTo: string;
+      asset: string;
+      maxTimeoutSeconds?: unknown;
+    };
+    // The highest amount the terms name: a v1 client signs `maxAmountRequired`, a v2 client `amount`, and a
+    // seller may send both (a small `amount` beside a large `maxAmountRequired`).
+    const quote = quoteOf(req);
+    if (quote === null) {
+      refused = {
+        outcome: "unparseable_402_quote",
+        reason: "the quote's amount is not an atomic integer",
+        quote: "0",
+      };
+      return { abort: true, reason: refused.reason };
+    }
     if (BigInt(quote) > listedAtomic) {
       refused = {
         outcome: "price_drift",
@@ -131,10 +155,25 @@ export async function buyOne(
       refused = { outcome: "unparseable_402_quote", reason: "the quote is not in USDC on Base", quote };
       return { abort: true, reason: refused.reason };
     }
+    const timeout = Number(req.maxTimeoutSeconds);
+    if (!Number.isSafeInteger(timeout) || timeout <= 0 || timeout > MAX_AUTHORIZATION_S) {
+      refused = {
+        outcome: "unparseable_402_quote",
+        reason: `the quote asks for an authorization valid ${String(req.maxTimeoutSeconds).slice(0, 20)} s; the scout signs authorizations valid at most ${MAX_AUTHORIZATION_S} s`,
+        quote,
+      };
+      return { abort: true, reason: refused.reason };
+    }
   });
   client.onAfterPaymentCreation(async ({ paymentPayload, selectedRequirements: r }) => {
     const auth = (paymentPayload.payload as { authorization?: Record<string, string> }).authorization;
     if (!auth?.nonce) throw new Error("the payment carries no EIP-3009 authorization");
+    // What was signed, not what the terms said: thrown here, the payment never leaves this process.
+    const wrong = signedOutOfBounds(auth, listedAtomic, c.obs_pay_to);
+    if (wrong) {
+      refused = wrong;
+      throw new Error(wrong.reason);
+    }
     signed = {
       nonce: auth.nonce,
       payer: auth.from ?? d.account.address,

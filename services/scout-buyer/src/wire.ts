@@ -34,3 +34,60 @@ export function unpayableMpp(methods: string[]): string {
     : "no client here settles it";
   return `MPP challenge with method ${methods.join(", ")} only: the scout pays MPP with mppx's "evm" charge on Base; ${why}`;
 }
+
+/**
+ * The longest validity the scout signs an authorization for. The reconciler decides a stranded purchase as
+ * expired 10 minutes after it started (`reconcile`): an authorization valid longer could still be settled by
+ * the seller after its purchase was recorded as never paid. Purchase timeout (at most 120 s) plus this stays
+ * inside those 10 minutes.
+ */
+export const MAX_AUTHORIZATION_S = 300;
+
+const atomic = (v: unknown): string | null =>
+  typeof v === "string" && /^[0-9]{1,78}$/.test(v)
+    ? v
+    : typeof v === "number" && Number.isSafeInteger(v) && v >= 0
+      ? String(v)
+      : null;
+
+/** The highest amount named by terms (`amount`, v1's `maxAmountRequired`); null when one given is not an integer. */
+export function quoteOf(req: { amount?: unknown; maxAmountRequired?: unknown }): string | null {
+  const named = [req.amount, req.maxAmountRequired].filter((v) => v !== undefined && v !== null);
+  if (named.length === 0) return "0";
+  const amounts = named.map(atomic);
+  if (amounts.some((a) => a === null)) return null;
+  return (amounts as string[]).reduce((a, b) => (BigInt(a) >= BigInt(b) ? a : b));
+}
+
+/**
+ * Why a signed EIP-3009 authorization must not be sent (null when it may): above the listed price, to a payee
+ * other than the payTo a probe saw, or valid longer than MAX_AUTHORIZATION_S (plus a minute of clock slack).
+ */
+export function signedOutOfBounds(
+  auth: Record<string, string | undefined>,
+  listedAtomic: bigint,
+  seenPayTo: string | null,
+  now = Date.now(),
+): Refusal | null {
+  const value = atomic(auth.value);
+  if (value === null || BigInt(value) > listedAtomic)
+    return {
+      outcome: "price_drift",
+      reason: `the signed amount (${String(auth.value).slice(0, 80)} atomic) is above the listed price`,
+      quote: value ?? "0",
+    };
+  if ((auth.to ?? "").toLowerCase() !== (seenPayTo ?? "").toLowerCase())
+    return {
+      outcome: "payto_unconfirmed",
+      reason: "the signed payee is not the payTo the prober last saw",
+      quote: value,
+    };
+  const before = atomic(auth.validBefore);
+  if (before === null || BigInt(before) > BigInt(Math.floor(now / 1000) + MAX_AUTHORIZATION_S + 60))
+    return {
+      outcome: "unparseable_402_quote",
+      reason: `the signed authorization is valid past ${MAX_AUTHORIZATION_S} s; the scout never sends one valid longer`,
+      quote: value,
+    };
+  return null;
+}

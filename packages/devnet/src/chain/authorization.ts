@@ -73,3 +73,51 @@ export function exactPayment(signed: SignedAuthorization): {
   } as PaymentPayload;
   return { payload, requirements };
 }
+
+/**
+ * An EIP-3009 TransferWithAuthorization signed with exactly the given terms, for tests that attack a seller:
+ * any field can be wrong (another chain id or token domain, a validity window in the past or future), the
+ * signature can cover another nonce than the one sent, and `signer` can be another wallet than `from`.
+ */
+export async function signAuthorizationWith(o: {
+  from: Wallet;
+  signer?: Wallet;
+  to: `0x${string}`;
+  value: bigint;
+  validAfter?: bigint;
+  validBefore: bigint;
+  nonce?: `0x${string}`;
+  signedNonce?: `0x${string}`;
+  chainId?: number;
+  verifyingContract?: `0x${string}`;
+  domain?: { name: string; version: string };
+}): Promise<SignedAuthorization> {
+  const account = privateKeyToAccount((o.signer ?? o.from).privateKey);
+  const message = {
+    from: privateKeyToAccount(o.from.privateKey).address,
+    to: o.to,
+    value: o.value,
+    validAfter: o.validAfter ?? 0n,
+    validBefore: o.validBefore,
+    nonce: o.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32))),
+  };
+  const signature = await account.signTypedData({
+    domain: {
+      ...(o.domain ?? USDC_DOMAIN),
+      chainId: o.chainId ?? 8453,
+      verifyingContract: o.verifyingContract ?? BASE_USDC,
+    },
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
+    primaryType: "TransferWithAuthorization",
+    message: { ...message, nonce: o.signedNonce ?? message.nonce },
+  });
+  return {
+    authorization: {
+      ...message,
+      value: String(message.value),
+      validAfter: String(message.validAfter),
+      validBefore: String(message.validBefore),
+    },
+    signature,
+  };
+}
