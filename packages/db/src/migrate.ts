@@ -14,6 +14,7 @@ import * as m0011 from "./migrations/2026_11_25_0011_outcome_reports.js";
 import * as m0015 from "./migrations/2026_11_25_0015_listing_notify.js";
 import * as m0016 from "./migrations/2026_11_25_0016_search_categories.js";
 import * as m0017 from "./migrations/2026_12_02_0017_endpoint_canonical_percent.js";
+import * as m0018 from "./migrations/2026_12_03_0018_purchase_valid_before.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0015_listing_notify": m0015,
   "2026_11_25_0016_search_categories": m0016,
   "2026_12_02_0017_endpoint_canonical_percent": m0017,
+  "2026_12_03_0018_purchase_valid_before": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

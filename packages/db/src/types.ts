@@ -215,6 +215,8 @@ export interface PurchasesTable {
   payer: string | null;
   pay_to: string | null;
   nonce: string | null;
+  /** When the signed authorization stops being valid (null: written before this was kept). */
+  valid_before: NullableTimestamp;
   content_type: string | null;
   latency_ms: number | null;
   plan_id: string | null;

@@ -98,6 +98,7 @@ export async function payMpp(a: {
     payer: signed.payer,
     payTo: signed.payTo,
     quoteAtomic: signed.amountAtomic,
+    validBefore: signed.validBefore,
   });
   try {
     const init = payment.setCredential({ method: "GET", signal: a.signal }, credential);

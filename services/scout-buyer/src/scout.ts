@@ -186,6 +186,7 @@ export async function buyOne(
       payer: signed.payer,
       payTo: signed.payTo,
       quoteAtomic: signed.amountAtomic,
+      validBefore: signed.validBefore,
     });
   });
   // The unpaid answer decides the wire: an MPP `evm` charge challenge is paid with mppx (first: the listing
@@ -409,7 +410,9 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
       nonce: p.nonce,
       payTo: p.pay_to,
       amountAtomic: p.quote_amount_atomic,
-      validBefore: new Date(p.at.getTime() + 10 * 60_000),
+      // Never paid only once the signed authorization can no longer be settled (intents from before its
+      // validity was kept: their start plus ten minutes).
+      validBefore: p.valid_before ?? new Date(p.at.getTime() + 10 * 60_000),
     });
     if (onchain.state === "unused" || onchain.state === "unknown") continue;
     const settled = onchain.state === "settled";

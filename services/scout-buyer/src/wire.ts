@@ -36,12 +36,13 @@ export function unpayableMpp(methods: string[]): string {
 }
 
 /**
- * The longest validity the scout signs an authorization for. The reconciler decides a stranded purchase as
- * expired 10 minutes after it started (`reconcile`): an authorization valid longer could still be settled by
- * the seller after its purchase was recorded as never paid. Purchase timeout (at most 120 s) plus this stays
- * inside those 10 minutes.
+ * The longest validity the scout signs an authorization for. A stranded purchase (the scout stopped after
+ * signing) stays `paying` until the chain shows its nonce used or its validity over (`reconcile`, by the
+ * intent's kept `valid_before`), and while it is `paying` the listing is not bought again. So a longer
+ * authorization is never paid twice; the cap keeps a seller's terms from holding a listing out of re-buys
+ * (and the payment's outcome open) for longer than an hour. x402's own default is 300 s.
  */
-export const MAX_AUTHORIZATION_S = 300;
+export const MAX_AUTHORIZATION_S = 3600;
 
 const atomic = (v: unknown): string | null =>
   typeof v === "string" && /^[0-9]{1,78}$/.test(v)

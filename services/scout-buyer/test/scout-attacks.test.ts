@@ -191,7 +191,7 @@ describe("a hostile seller against the scout's wallet", () => {
     expect(p).toMatchObject({ outcome: "price_drift", delivered: false, tx_hash: null, dry_run: true });
   });
 
-  it("an authorization valid for a month is never signed: the seller cannot settle it after the scout recorded it unpaid", async () => {
+  it("an authorization valid for a month (past the scout's hour) is never signed: the seller cannot settle it after the scout recorded it unpaid", async () => {
     const c = await listHostile(
       "/hold",
       () => ({ v: 2, accepts: [v2Offer({ maxTimeoutSeconds: 30 * 86_400 })] }),
@@ -219,6 +219,49 @@ describe("a hostile seller against the scout's wallet", () => {
     // Every atomic unit that left the wallet is on a purchase record, with its transaction.
     expect(spent).toBe(await recordedSpend(c.id));
     expect(spent).toBe(0n);
+  });
+
+  it("an authorization valid for half an hour stays open until the chain decides it: settled late, it is recorded once and the listing is not bought meanwhile", async () => {
+    const c = await listHostile(
+      "/late",
+      () => ({ v: 2, accepts: [v2Offer({ maxTimeoutSeconds: 1800 })] }),
+      true,
+    );
+    const before = await scoutBalance();
+    await buyOne(deps, c);
+    const [intent] = await tdb.db
+      .selectFrom("purchases")
+      .selectAll()
+      .where("listing_id", "=", c.id)
+      .execute();
+    expect(intent!.state).toBe("paying");
+    // The signed validity is kept with the intent.
+    expect(intent!.valid_before!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+    // Twenty minutes later the authorization is still valid: the reconciler leaves the intent open.
+    await tdb.db
+      .updateTable("purchases")
+      .set({ at: new Date(Date.now() - 20 * 60_000) })
+      .where("listing_id", "=", c.id)
+      .execute();
+    await reconcile(deps, new Date());
+    const open = await tdb.db
+      .selectFrom("purchases")
+      .select("state")
+      .where("listing_id", "=", c.id)
+      .execute();
+    expect(open).toEqual([{ state: "paying" }]);
+    // Nor is the listing bought again while it is open.
+    expect(await buyOne(deps, c)).toBe("busy");
+    // The seller settles what it held; the next reconcile records that payment, once.
+    for (const r of received.get("/late") ?? []) await facilitator.settle(r.payload, r.requirements);
+    await reconcile(deps, new Date());
+    const rows = await tdb.db.selectFrom("purchases").selectAll().where("listing_id", "=", c.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: "recorded" });
+    expect(rows[0]!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const spent = before - (await scoutBalance());
+    expect(spent).toBe(10_000n);
+    expect(await recordedSpend(c.id)).toBe(spent);
   });
 
   it("a seller asking an ordinary validity is still paid once, at the listed price", async () => {

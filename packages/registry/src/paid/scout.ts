@@ -190,15 +190,24 @@ export async function planCandidate(db: Db, listingId: string, policy: ScoutPoli
   return (await candidates(db, policy).where("id", "=", listingId).executeTakeFirst()) ?? null;
 }
 
-/** The payment about to be sent: its nonce, payer, payTo and quote, kept before the request leaves. */
+/**
+ * The payment about to be sent: its nonce, payer, payTo, quote and the end of its validity, kept before the
+ * request leaves.
+ */
 export async function notePaymentSigned(
   db: Db,
   id: string,
-  p: { nonce: string; payer: string; payTo: string; quoteAtomic: string },
+  p: { nonce: string; payer: string; payTo: string; quoteAtomic: string; validBefore?: Date | null },
 ): Promise<void> {
   await db
     .updateTable("purchases")
-    .set({ nonce: p.nonce, payer: p.payer, pay_to: p.payTo, quote_amount_atomic: p.quoteAtomic })
+    .set({
+      nonce: p.nonce,
+      payer: p.payer,
+      pay_to: p.payTo,
+      quote_amount_atomic: p.quoteAtomic,
+      valid_before: p.validBefore ?? null,
+    })
     .where("id", "=", id)
     .where("state", "=", "paying")
     .execute();
@@ -368,6 +377,7 @@ export async function strandedPurchases(db: Db, now: Date, olderThanS: number) {
       "payer",
       "pay_to",
       "quote_amount_atomic",
+      "valid_before",
       "at",
       "outcome",
       "latency_ms",
