@@ -9,7 +9,7 @@ import {
   parseSignature,
 } from "viem";
 import { waitForReceipt } from "./receipt.js";
-import { type RawSend, rpcCode, type Sent } from "./sender.js";
+import { notMinedYet, type RawSend, rpcCode, type Sent } from "./sender.js";
 
 // The exact scheme's reason codes (@x402/evm), so that a refusal reads the same whichever path settled it.
 const NONCE_USED = "invalid_exact_evm_nonce_already_used";
@@ -19,7 +19,12 @@ const VALID_BEFORE = "invalid_exact_evm_payload_authorization_valid_before";
 const VALID_AFTER = "invalid_exact_evm_payload_authorization_valid_after";
 const BALANCE = "invalid_exact_evm_insufficient_balance";
 const SIGNATURE = "invalid_exact_evm_signature";
-const PENDING = "settlement_pending";
+/**
+ * Sent, and not mined within the confirmation wait: the authorization stays unused on chain only until the
+ * transaction is mined, so this refusal is never a failure (the seller decides it as indeterminate).
+ */
+export const SETTLEMENT_PENDING = "settlement_pending";
+const PENDING = SETTLEMENT_PENDING;
 
 /** transferWithAuthorization, (v, r, s) form, and the ERC-20 Transfer event. */
 export const TOKEN_ABI = [
@@ -217,9 +222,10 @@ export function createDirectSettler(opts: {
           try {
             receipt = await sent.receipt;
           } catch (err) {
-            // The node's refusal came after the queue moved on: not sent. No answer at all: outcome unknown.
+            // The node's refusal came after the queue moved on: not sent. Held by the node but not mined
+            // yet, or no answer at all: outcome unknown, asked below.
             const code = rpcCode(err);
-            if (code !== undefined && code !== 4)
+            if (!notMinedYet(err) && code !== undefined)
               return refused(reasonOf(err), "", String((err as Error)?.message ?? err));
           }
         }

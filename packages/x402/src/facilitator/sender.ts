@@ -40,6 +40,22 @@ export function rpcCode(err: unknown): number | undefined {
   const answer = err instanceof BaseError ? err.walk((e) => e instanceof RpcRequestError) : undefined;
   return answer instanceof RpcRequestError ? answer.code : undefined;
 }
+/**
+ * The synchronous answer failed, but the node holds the transaction (a time-out of the node's own wait, as
+ * anvil answers it with -32603, or of the transport): sent, not mined yet. Read like EIP-7966's code 4.
+ */
+export class NotMinedYet extends Error {
+  constructor(
+    readonly hash: Hex,
+    override readonly cause: unknown,
+  ) {
+    super(`transaction ${hash} was sent and is not mined yet`);
+  }
+}
+
+/** The node took the transaction and has not mined it yet (EIP-7966 code 4, or a failed wait for it). */
+export const notMinedYet = (err: unknown) => err instanceof NotMinedYet || rpcCode(err) === 4;
+
 /** The node does not know eth_sendRawTransactionSync (method not found / not supported). */
 const noSyncMethod = (err: unknown) =>
   rpcCode(err) === -32601 ||
@@ -93,12 +109,24 @@ export function createPipelinedSender(opts: {
    */
   async function sendSync(serializedTransaction: Hex, nonce: number): Promise<Sent> {
     let answered = false;
+    const hash = keccak256(serializedTransaction);
     // No time-out is asked for (anvil 1.7.1 refuses the optional second parameter): the node's own applies.
     const receipt = sendRawTransactionSync(opts.syncClient as PublicClient, {
       serializedTransaction,
-    }).finally(() => {
-      answered = true;
-    });
+    })
+      .catch(async (err) => {
+        // A failed answer is a refusal only if the node does not hold the transaction: a time-out (the
+        // node's wait, or the transport's) leaves it in the pool, where it may still be mined.
+        if (rpcCode(err) === 4 || noSyncMethod(err)) throw err;
+        const held = await client.getTransaction({ hash }).then(
+          () => true,
+          () => false,
+        );
+        throw held ? new NotMinedYet(hash, err) : err;
+      })
+      .finally(() => {
+        answered = true;
+      });
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Until the node has answered one, it is not known to have the method: the first waits for its answer.
     await Promise.race([
@@ -108,16 +136,16 @@ export function createPipelinedSender(opts: {
       }),
     ]);
     clearTimeout(timer);
-    if (answered) await receipt.catch((err) => (rpcCode(err) === 4 ? undefined : Promise.reject(err)));
+    if (answered) await receipt.catch((err) => (notMinedYet(err) ? undefined : Promise.reject(err)));
     syncKnown ||= answered;
     next = nonce + 1;
     // A refusal after the queue moved on: the next send re-reads the nonce from the chain (and fills the gap
     // a refused nonce leaves, if later sends took the ones after it).
     receipt.catch((err) => {
-      if (rpcCode(err) !== 4) resyncDue = true;
+      if (!notMinedYet(err)) resyncDue = true;
       if (noSyncMethod(err)) sync = false;
     });
-    return { hash: keccak256(serializedTransaction), receipt };
+    return { hash, receipt };
   }
 
   async function broadcast(tx: Omit<TransactionSerializable, "nonce" | "chainId">): Promise<Sent> {

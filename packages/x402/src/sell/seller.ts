@@ -4,6 +4,7 @@ import type { Logger } from "@tollgate/platform";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { getAddress } from "viem";
+import { SETTLEMENT_PENDING } from "../facilitator/direct.js";
 import {
   closeUncharged,
   findPayment,
@@ -281,17 +282,21 @@ export function createSeller(cfg: SellerConfig) {
   ): Promise<PaidAnswer> {
     let txHash: string | null = null;
     let refusal: { error: string; message: string } | null = null;
+    // The facilitator sent the transfer and it was not mined in its wait: it may still be mined.
+    let pending = false;
     try {
       const settled = await withTimeout(
         cfg.facilitator.settle(payload, requirements(route)),
         settleTimeoutMs,
       );
       if (settled.success) txHash = settled.transaction;
-      else
+      else {
         refusal = {
           error: settled.errorReason ?? "settlement_failed",
           message: "settlement failed; nothing was charged",
         };
+        pending = settled.errorReason === SETTLEMENT_PENDING;
+      }
     } catch (err) {
       // Broadcast may have happened: the chain decides, never a guess.
       const seen = await chainSays(row);
@@ -307,7 +312,12 @@ export function createSeller(cfg: SellerConfig) {
       // A refusal of an authorization we already settled (the earlier attempt's response was lost) is a settlement.
       const seen = await chainSays(row);
       if (seen.state === "settled") txHash = seen.txHash;
-      else if (seen.state === "unknown" && (cfg.chain || afterUncertain)) {
+      else if (
+        (seen.state === "unknown" && (cfg.chain || afterUncertain)) ||
+        // Unused on chain only until the sent transfer is mined: never a failure (a 402 would let the
+        // money go unanswered and ask the buyer to pay again). Expired or voided, it can never pay us.
+        (pending && seen.state !== "expired" && seen.state !== "voided")
+      ) {
         await markIndeterminate(db, lease, refusal.error);
         cfg.onSettlement?.(route.route, "indeterminate");
         return indeterminate(lease.id);
