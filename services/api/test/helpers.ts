@@ -173,3 +173,25 @@ export async function serveTestApi(t: TestApi) {
   await new Promise((r) => server.once("listening", r));
   return { server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
 }
+
+/**
+ * Listings made sellable by the paid routes: verified with a month of passing probes, the payTo and price a
+ * probe saw (0.01 USDC to 0x1111…).
+ */
+export async function markVerified(db: Db, ids: string[]): Promise<void> {
+  await db
+    .updateTable("listings")
+    .set({
+      status: "verified",
+      score: 0.95,
+      probe_count: 40,
+      probes_passed: 40,
+      verified_via: "GET",
+      obs_pay_to: "0x1111111111111111111111111111111111111111",
+      obs_first_seen_at: new Date(Date.now() - 30 * 86_400_000),
+      amount_usd: 0.01,
+      amount_atomic: "10000",
+    })
+    .where("id", "in", ids)
+    .execute();
+}

@@ -8,7 +8,14 @@ import {
   type Wallet,
 } from "@tollgate/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
+import {
+  chainPayments,
+  markVerified,
+  serveTestApi,
+  startTestApi,
+  type TestApi,
+  validListing,
+} from "./helpers.js";
 
 /**
  * A buyer against the paid routes: hand-made payment authorizations that each break one term of the offer
@@ -41,21 +48,7 @@ beforeAll(async () => {
     ).id as string;
   listingA = await make("a");
   listingB = await make("b");
-  await t.tdb.db
-    .updateTable("listings")
-    .set({
-      status: "verified",
-      score: 0.95,
-      probe_count: 40,
-      probes_passed: 40,
-      verified_via: "GET",
-      obs_pay_to: "0x1111111111111111111111111111111111111111",
-      obs_first_seen_at: new Date(Date.now() - 30 * 86_400_000),
-      amount_usd: 0.01,
-      amount_atomic: "10000",
-    })
-    .where("id", "in", [listingA, listingB])
-    .execute();
+  await markVerified(t.tdb.db, [listingA, listingB]);
 });
 afterAll(async () => {
   server.close();

@@ -1,7 +1,14 @@
 import type { serve } from "@hono/node-server";
 import { type Chain, createLocalFacilitator, signPaymentFor, startChain } from "@tollgate/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
+import {
+  chainPayments,
+  markVerified,
+  serveTestApi,
+  startTestApi,
+  type TestApi,
+  validListing,
+} from "./helpers.js";
 
 /**
  * A settlement broadcast but not mined within the facilitator's confirmation wait (a congested chain, or a
@@ -31,21 +38,7 @@ beforeAll(async () => {
   });
   ({ server, base } = await serveTestApi(t));
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
-  await t.tdb.db
-    .updateTable("listings")
-    .set({
-      status: "verified",
-      score: 0.95,
-      probe_count: 40,
-      probes_passed: 40,
-      verified_via: "GET",
-      obs_pay_to: "0x1111111111111111111111111111111111111111",
-      obs_first_seen_at: new Date(Date.now() - 30 * 86_400_000),
-      amount_usd: 0.01,
-      amount_atomic: "10000",
-    })
-    .where("id", "=", listingId)
-    .execute();
+  await markVerified(t.tdb.db, [listingId]);
 });
 afterAll(async () => {
   await rpc("evm_setAutomine", [true]).catch(() => undefined);

@@ -5,7 +5,14 @@ import { decodePaymentResponseHeader } from "@x402/fetch";
 import { compactVerify, createRemoteJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFER_FOUND_MS } from "../src/routes/paid/route.js";
-import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
+import {
+  chainPayments,
+  markVerified,
+  serveTestApi,
+  startTestApi,
+  type TestApi,
+  validListing,
+} from "./helpers.js";
 
 let chain: Chain;
 let t: TestApi;
@@ -24,22 +31,7 @@ beforeAll(async () => {
   t = await startTestApi({ payments: chainPayments(chain, { metrics }), metrics });
   ({ server, base } = await serveTestApi(t));
   listingId = (await (await t.req("POST", "/v1/listings", validListing())).json()).id;
-  const old = new Date(Date.now() - 30 * 86_400_000);
-  await t.tdb.db
-    .updateTable("listings")
-    .set({
-      status: "verified",
-      score: 0.95,
-      probe_count: 40,
-      probes_passed: 40,
-      verified_via: "GET",
-      obs_pay_to: "0x1111111111111111111111111111111111111111",
-      obs_first_seen_at: old,
-      amount_usd: 0.01,
-      amount_atomic: "10000",
-    })
-    .where("id", "=", listingId)
-    .execute();
+  await markVerified(t.tdb.db, [listingId]);
 });
 afterAll(async () => {
   server.close();
