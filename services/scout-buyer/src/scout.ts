@@ -277,7 +277,7 @@ export async function buyOne(
         outcome: r.outcome as PurchaseOutcome,
         delivered: false,
         failure_reason: r.reason,
-        note: "not paid: refused before signing",
+        note: "not paid: refused before any payment was sent",
         dry_run: true,
       });
       return "not_paid";

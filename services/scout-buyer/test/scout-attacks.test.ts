@@ -149,6 +149,16 @@ async function recordedSpend(listingId: string) {
   );
 }
 
+/** The reconciler's round as it runs `minutes` after the listing's purchase started. */
+async function reconcileAfter(listingId: string, minutes: number) {
+  await tdb.db
+    .updateTable("purchases")
+    .set({ at: new Date(Date.now() - minutes * 60_000) })
+    .where("listing_id", "=", listingId)
+    .execute();
+  await reconcile(deps, new Date());
+}
+
 const v2Offer = (over: Record<string, unknown>) => ({
   scheme: "exact",
   network: "eip155:8453",
@@ -200,12 +210,7 @@ describe("a hostile seller against the scout's wallet", () => {
     const before = await scoutBalance();
     await buyOne(deps, c);
     // Twenty minutes later, as the reconciler sees it: a purchase it decides from the chain.
-    await tdb.db
-      .updateTable("purchases")
-      .set({ at: new Date(Date.now() - 20 * 60_000) })
-      .where("listing_id", "=", c.id)
-      .execute();
-    await reconcile(deps, new Date());
+    await reconcileAfter(c.id, 20);
     const open = await tdb.db
       .selectFrom("purchases")
       .select("state")
@@ -238,12 +243,7 @@ describe("a hostile seller against the scout's wallet", () => {
     // The signed validity is kept with the intent.
     expect(intent!.valid_before!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
     // Twenty minutes later the authorization is still valid: the reconciler leaves the intent open.
-    await tdb.db
-      .updateTable("purchases")
-      .set({ at: new Date(Date.now() - 20 * 60_000) })
-      .where("listing_id", "=", c.id)
-      .execute();
-    await reconcile(deps, new Date());
+    await reconcileAfter(c.id, 20);
     const open = await tdb.db
       .selectFrom("purchases")
       .select("state")
