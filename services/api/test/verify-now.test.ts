@@ -1,6 +1,8 @@
 import type { serve } from "@hono/node-server";
 import { type Chain, payingFetch, signPaymentFor, startChain } from "@tollgate/devnet";
+import { lockPlans } from "@tollgate/registry";
 import { decodePaymentResponseHeader } from "@x402/fetch";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayments, serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
 
@@ -241,5 +243,69 @@ describe("verify-now", () => {
     expect(await chain.balanceOf(operator())).toBe(before + 2_000_000n);
     expect(await plansOf(id)).toHaveLength(1);
     expect(await settledFor(id)).toHaveLength(1);
+  });
+
+  it("an owner replaced by a claim while the payment waits for the plan lock is refused there, uncharged", async () => {
+    const { id, token } = await listing();
+    const other = await listing();
+    const before = await chain.balanceOf(operator());
+    const payment = await signPaymentFor(chain, chain.wallets.buyers[0]!, url(id), { method: "POST" });
+    // The test holds the listing's plan lock, so the paid request (owner checked, payment verified) waits on it.
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const lockHeld = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = t.tdb.db.transaction().execute(async (trx) => {
+      await lockPlans(trx as never, id);
+      locked();
+      await released;
+    });
+    await lockHeld;
+    const pending = fetch(url(id), {
+      method: "POST",
+      headers: { "x-claim-token": token, "payment-signature": payment },
+    });
+    // Wait until the request is blocked on the advisory lock, then let a claim replace the owner's token.
+    for (let i = 0; i < 200; i++) {
+      const waiting = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(
+        t.tdb.db,
+      );
+      if (waiting.rows[0]!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const theirs = await t.tdb.db
+      .selectFrom("claim_credentials")
+      .select("token_sha256")
+      .where("listing_id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    await t.tdb.db
+      .updateTable("claim_credentials")
+      .set({ token_sha256: theirs.token_sha256 })
+      .where("listing_id", "=", id)
+      .execute();
+    release();
+    await holder;
+    const res = await pending;
+    expect(res.status).toBe(401);
+    expect(await json(res)).toMatchObject({
+      error: "claim_token_invalid",
+      claim_flow: `/v1/listings/${id}/claim`,
+    });
+    expect(res.headers.get("payment-response")).toBeNull();
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect(await plansOf(id)).toHaveLength(0);
+    expect(await settledFor(id)).toHaveLength(0);
+    // The new owner's token buys the plan.
+    const paid = await payingFetch(chain, chain.wallets.buyers[0]!)(url(id), {
+      method: "POST",
+      headers: { "x-claim-token": other.token },
+    });
+    expect(paid.status).toBe(200);
+    expect(await chain.balanceOf(operator())).toBe(before + 2_000_000n);
   });
 });

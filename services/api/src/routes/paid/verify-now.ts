@@ -146,20 +146,23 @@ function routeFor(method: "get" | "post"): RouteConfig {
 }
 
 const claimFlow = (id: string) => `/v1/listings/${id}/claim`;
+const ownerHint = (id: string) =>
+  `send the listing's claim token in x-claim-token; a lost one is recovered through the claim flow: GET ${claimFlow(id)}`;
 
 /** The owner token, checked: 401 claim_token_required / claim_token_invalid, naming the claim flow. */
 async function requireOwner(c: Context, deps: AppDeps, id: string): Promise<void> {
   const token = presentedToken({ get: (n) => c.req.header(n) });
-  const hint = `send the listing's claim token in x-claim-token; a lost one is recovered through the claim flow: GET ${claimFlow(id)}`;
   if (!token)
-    throw new ApiError("claim_token_required", `the owner's claim token is required: ${hint}`, {
+    throw new ApiError("claim_token_required", `the owner's claim token is required: ${ownerHint(id)}`, {
       claim_flow: claimFlow(id),
     });
-  if (!(await ownerTokenMatches(deps.db, id, token)))
-    throw new ApiError("claim_token_invalid", `the claim token is not valid for this listing: ${hint}`, {
-      claim_flow: claimFlow(id),
-    });
+  if (!(await ownerTokenMatches(deps.db, id, token))) throw notOwner(id);
 }
+
+const notOwner = (id: string) =>
+  new ApiError("claim_token_invalid", `the claim token is not valid for this listing: ${ownerHint(id)}`, {
+    claim_flow: claimFlow(id),
+  });
 
 function parsePlan(raw: string | string[] | undefined): PlanKind {
   if (Array.isArray(raw))
@@ -251,10 +254,18 @@ export function registerVerifyNow(app: App, deps: AppDeps) {
 
       const answer = await seller.sell(req, paid, async ({ paymentId }) => {
         // Decided under the listing's plan lock: the first open payment sells; any other is refused uncharged.
-        const conflict = await deps.db.transaction().execute(async (trx) => {
+        // The owner is checked again there: a claim that replaced the token since the first check wins.
+        const token = presentedToken({ get: (n) => c.req.header(n) }) ?? "";
+        const decided = await deps.db.transaction().execute(async (trx) => {
           await lockPlans(trx as never, listing.id);
+          if (!(await ownerTokenMatches(trx as never, listing.id, token))) return "not_owner" as const;
           return planConflict(trx as never, listing.id, paymentId);
         });
+        if (decided === "not_owner") {
+          const e = notOwner(listing.id);
+          return { status: e.status, body: e.body(), headers: e.headers };
+        }
+        const conflict = decided;
         if (conflict) {
           const e = inProgress(conflict);
           return { status: e.status, body: e.body(), headers: e.headers };
