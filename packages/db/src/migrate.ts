@@ -15,6 +15,7 @@ import * as m0015 from "./migrations/2026_11_25_0015_listing_notify.js";
 import * as m0016 from "./migrations/2026_11_25_0016_search_categories.js";
 import * as m0017 from "./migrations/2026_12_02_0017_endpoint_canonical_percent.js";
 import * as m0018 from "./migrations/2026_12_03_0018_purchase_valid_before.js";
+import * as m0019 from "./migrations/2026_12_03_0019_payment_answer_delivered.js";
 
 /** Every migration, in order. Names are dated; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0016_search_categories": m0016,
   "2026_12_02_0017_endpoint_canonical_percent": m0017,
   "2026_12_03_0018_purchase_valid_before": m0018,
+  "2026_12_03_0019_payment_answer_delivered": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,6 +180,7 @@ export interface PaymentsTable {
   work: Json | null;
   pending_key: string | null;
   finalized_at: NullableTimestamp;
+  answer_delivered_at: NullableTimestamp;
 }
 
 export interface AttestationsTable {

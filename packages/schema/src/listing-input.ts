@@ -139,7 +139,14 @@ export const EDITABLE_FIELDS = Object.keys(ListingPatchRequest.shape) as (keyof 
 export const ListingCreated = z
   .object({
     id: z.string(),
-    claim_token: z.string().regex(/^[0-9a-f]{64}$/),
+    claim_token: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable()
+      .openapi({
+        description:
+          "the private edit credential, shown once; null when the same paid submission is presented again after it was answered (recover a lost one through the claim flow)",
+      }),
     status: z.literal("unverified"),
     note: z.string(),
   })

@@ -206,10 +206,16 @@ describe("paid submissions exist only once their fee settled", () => {
     const again = await fetch(url, postListing(body, { "payment-signature": header }));
     expect(again.status).toBe(201);
     const created = await json(again);
+    expect(created.claim_token).toMatch(/^[0-9a-f]{64}$/);
+    // Presented again once answered: the same listing and receipt, the claim token not shown a second time
+    // (the header and body are no secret once the settlement is on-chain).
     const third = await fetch(url, postListing(body, { "payment-signature": header }));
     expect(third.status).toBe(201);
-    expect(await json(third)).toEqual(created);
-    expect(created.claim_token).toMatch(/^[0-9a-f]{64}$/);
+    const replayed = await json(third);
+    expect(replayed).toMatchObject({ id: created.id, status: "unverified", claim_token: null });
+    expect(replayed.note).toContain(`/v1/listings/${created.id}/claim`);
+    expect(JSON.stringify(replayed)).not.toContain(created.claim_token);
+    expect(third.headers.get("payment-response")).toBe(again.headers.get("payment-response"));
     const stored = (await listingsOn(domain)).find((l) => l.id === created.id);
     expect(stored?.fee_payment_id).toBeTruthy();
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
@@ -228,6 +234,41 @@ describe("paid submissions exist only once their fee settled", () => {
       { "x-claim-token": created.claim_token },
     );
     expect(patched.status).toBe(200);
+  });
+
+  it("a paid submission the reconciler settled: the payer's next request gets the claim token, later ones not", async () => {
+    const domain = "pub-reconciled.com";
+    await fillFreeAllowance(domain);
+    const body = validListing({ endpoint_url: `https://${domain}/paid` });
+    const url = `${base}/v1/listings`;
+    const header = await signFor(url, postListing(body), await walletWith(250_000n));
+    const before = await chain.balanceOf(operator());
+    mode = "slow";
+    try {
+      expect((await fetch(url, postListing(body, { "payment-signature": header }))).status).toBe(502);
+    } finally {
+      mode = "ok";
+    }
+    await landed(before + 250_000n);
+    expect(await seller.reconcile()).toMatchObject({ settled: 1 });
+    // Listed by the reconciler, its token never shown: the payer coming back gets it, exactly once.
+    const send = () => fetch(url, postListing(body, { "payment-signature": header }));
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const bodies = await Promise.all(answers.map(json));
+    const shown = bodies.filter((b) => b.claim_token !== null);
+    expect(shown).toHaveLength(1);
+    expect(shown[0].claim_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+    expect((await json(await send())).claim_token).toBeNull();
+    const patched = await t.req(
+      "PATCH",
+      `/v1/listings/${shown[0].id}`,
+      { description: "edited by the payer" },
+      { "x-claim-token": shown[0].claim_token },
+    );
+    expect(patched.status).toBe(200);
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
   });
 
   it("the same payment presented for another submission buys nothing", async () => {

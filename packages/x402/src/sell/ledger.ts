@@ -225,6 +225,8 @@ export async function markSettled(
   trx: Db,
   id: string,
   txHash: string,
+  /** A request hands the answer over now (false for the reconciler: nobody is answered). */
+  delivered: boolean,
 ): Promise<{ work: unknown; route: string } | null> {
   const r = await sql<{ route: string; work: unknown }>`
     WITH was AS (
@@ -234,7 +236,8 @@ export async function markSettled(
     )
     UPDATE payments p
     SET status = 'settled', tx_hash = ${txHash}, error = NULL, settled_at = now(), finalized_at = now(),
-        lease_until = NULL, work = NULL, pending_key = NULL
+        lease_until = NULL, work = NULL, pending_key = NULL,
+        answer_delivered_at = CASE WHEN ${delivered} THEN now() END
     FROM was WHERE p.id = was.id
     RETURNING was.route, was.work`.execute(trx);
   const row = r.rows[0];
@@ -261,4 +264,19 @@ export async function pendingFor(db: Db, key: string): Promise<PaymentRow | unde
     .where("pending_key", "=", key)
     .where("status", "in", [...OPEN_STATUSES])
     .executeTakeFirst();
+}
+
+/**
+ * Whether this request is the first to hand over a settled answer (one settled by the reconciler was never
+ * seen): true for exactly one caller, however many race.
+ */
+export async function firstDelivery(db: Db, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable("payments")
+    .set({ answer_delivered_at: sql`now()` })
+    .where("id", "=", id)
+    .where("answer_delivered_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return !!r;
 }

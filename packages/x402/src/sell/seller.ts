@@ -8,6 +8,7 @@ import { SETTLEMENT_PENDING } from "../facilitator/direct.js";
 import {
   closeUncharged,
   findPayment,
+  firstDelivery,
   keepAnswer,
   type Lease,
   lapsedOpenPayments,
@@ -59,6 +60,11 @@ export interface PaidAnswer {
   headers?: Record<string, string>;
   /** Published by the route's finalizer once the payment settles (kept with the payment until then). */
   work?: unknown;
+  /**
+   * Set on an answer served again for a payment that had already settled and been answered: the route
+   * removes what may be shown only once (a submission's claim token).
+   */
+  replayed?: true;
 }
 
 /** Computes the answer once the payment verified and is reserved under `paymentId`. */
@@ -257,9 +263,9 @@ export function createSeller(cfg: SellerConfig) {
   }
 
   /** Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. */
-  async function publish(paymentId: string, txHash: string): Promise<void> {
+  async function publish(paymentId: string, txHash: string, delivered: boolean): Promise<void> {
     const run = async (trx: Db) => {
-      const settled = await markSettled(trx, paymentId, txHash);
+      const settled = await markSettled(trx, paymentId, txHash, delivered);
       if (!settled || settled.work === null || settled.work === undefined) return;
       const finalize = cfg.finalizers?.[settled.route];
       if (!finalize) throw new Error(`no finalizer for paid route ${settled.route}`);
@@ -330,7 +336,7 @@ export function createSeller(cfg: SellerConfig) {
     cfg.onSettlement?.(route.route, "settled");
     const tx = txHash as string;
     try {
-      await publish(lease.id, tx);
+      await publish(lease.id, tx, true);
     } catch (err) {
       // Paid: the answer is due even if recording it failed. The lease is let go so that a retry, or the
       // reconciler, finds the settlement on-chain and records and publishes it at once.
@@ -458,7 +464,10 @@ export function createSeller(cfg: SellerConfig) {
     if (row.status === "settled") {
       const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
       if (!kept || !row.tx_hash) return alreadyUsed();
-      return { ...kept, headers: { ...kept.headers, ...receipt(row.tx_hash, row.payer) } };
+      const headers = { ...kept.headers, ...receipt(row.tx_hash, row.payer) };
+      // Settled by the reconciler, the answer was never handed over: the first request to come gets it whole.
+      const first = row.answer_delivered_at === null && (await firstDelivery(db, row.id));
+      return first ? { ...kept, headers } : { ...kept, headers, replayed: true };
     }
     const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
     if (open && row.lease_until && row.lease_until.getTime() > Date.now()) {
@@ -487,7 +496,7 @@ export function createSeller(cfg: SellerConfig) {
       }
       const seen = await chainSays(row);
       if (seen.state === "settled") {
-        await publish(row.id, seen.txHash);
+        await publish(row.id, seen.txHash, true);
         return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
       }
       if (seen.state === "expired" || seen.state === "voided") {
@@ -627,7 +636,7 @@ export function createSeller(cfg: SellerConfig) {
         }
         const seen = await chainSays(row);
         if (seen.state === "settled") {
-          await publish(row.id, seen.txHash);
+          await publish(row.id, seen.txHash, false);
           bump("settled");
         } else if (seen.state === "expired" || seen.state === "voided") {
           await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);

@@ -11,6 +11,7 @@ import {
   withDomainLock,
 } from "@tollgate/registry";
 import { ApiError, ListingCreated, ListingCreateRequest } from "@tollgate/schema";
+import type { PaidAnswer } from "@tollgate/x402";
 import type { App } from "../../app.js";
 import { utf8Body } from "../../body.js";
 import type { AppDeps } from "../../deps.js";
@@ -87,7 +88,7 @@ export function registerCreateListing(app: App, deps: AppDeps) {
     });
     if (seller && paymentHeader(c)) {
       const prior = await seller.prior(sellRequest(c, deps, text), feeRoute("Submission fee"));
-      if (prior) return respond(c, prior);
+      if (prior) return respond(c, shownOnce(prior));
     }
     let raw: unknown;
     try {
@@ -128,6 +129,24 @@ export function registerCreateListing(app: App, deps: AppDeps) {
         return { status: 201, body: created, work: toStore };
       },
     );
-    return respond(c, answer);
+    return respond(c, shownOnce(answer));
   });
+}
+
+/**
+ * The claim token is shown once: a paid submission presented again after its answer was given gets the
+ * same listing without it (the payment and the body are public once settled, so they are no credential);
+ * the claim flow recovers a lost token.
+ */
+function shownOnce(answer: PaidAnswer): PaidAnswer {
+  if (!answer.replayed || answer.status !== 201) return answer;
+  const created = answer.body as { id: string };
+  return {
+    ...answer,
+    body: {
+      ...created,
+      claim_token: null,
+      note: `This paid submission was answered before, with its claim token; the token is shown only once. A lost one is recovered through the claim flow: GET /v1/listings/${created.id}/claim. Nothing was charged again.`,
+    },
+  };
 }
