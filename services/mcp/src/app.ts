@@ -58,6 +58,41 @@ const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boo
   ["tools/call", [CallToolRequestSchema, "tools/call takes {name: string, arguments?: object}"]],
 ]);
 
+/**
+ * How the answer is written for the client's Accept header. The SDK's transport requires both
+ * application/json and text/event-stream, yet every answer here is one JSON message: a client that takes
+ * JSON (`application/json`, `application/*`, `*\/*`, or no Accept at all, as plain HTTP clients send) gets
+ * JSON; one that takes only server-sent events gets the message as the one event of a stream; anything
+ * else is 406.
+ */
+export function answerFormat(accept: string | undefined): "json" | "sse" | null {
+  if (accept === undefined || accept.trim() === "") return "json";
+  const taken = new Set<string>();
+  for (const range of accept.split(",")) {
+    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) continue;
+    taken.add(type);
+  }
+  if (["application/json", "application/*", "*/*"].some((t) => taken.has(t))) return "json";
+  if (taken.has("text/event-stream") || taken.has("text/*")) return "sse";
+  return null;
+}
+
+/** A JSON answer as the one server-sent event of its stream (errors and empty answers stay as they are). */
+async function asEvent(answer: Response): Promise<Response> {
+  if (answer.status !== 200 || !answer.headers.get("content-type")?.startsWith("application/json"))
+    return answer;
+  const headers = new Headers(answer.headers);
+  headers.set("content-type", "text/event-stream");
+  headers.set("cache-control", "no-cache");
+  headers.delete("content-length");
+  return new Response(`event: message\ndata: ${JSON.stringify(await answer.json())}\n\n`, {
+    status: 200,
+    headers,
+  });
+}
+
 /** The socket peer, when served by @hono/node-server. */
 function socketPeer(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -152,6 +187,12 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
       id?: unknown;
       method?: unknown;
     };
+    const format = answerFormat(c.req.header("accept"));
+    if (!format)
+      return c.json(
+        jsonRpcError(c, -32000, "Not Acceptable: this server answers application/json or text/event-stream"),
+        406,
+      );
     const checked = PARAMS_CHECKED.get(method);
     if (checked && !checked[0].safeParse(body).success)
       return c.json({
@@ -165,8 +206,14 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
       enableJsonResponse: true,
     });
     await server.connect(transport);
+    // The transport checks Accept for both types itself: it is told the client takes both, and writes the
+    // format chosen above. The body was read already (parsedBody).
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("accept", "application/json, text/event-stream");
+    const request = new Request(c.req.url, { method: "POST", headers });
     try {
-      return await transport.handleRequest(c.req.raw, { parsedBody: body });
+      const answer = await transport.handleRequest(request, { parsedBody: body });
+      return format === "sse" ? asEvent(answer) : answer;
     } finally {
       void server.close();
     }
