@@ -181,6 +181,7 @@ export interface PaymentsTable {
   pending_key: string | null;
   finalized_at: NullableTimestamp;
   answer_delivered_at: NullableTimestamp;
+  client_sha256: string | null;
 }
 
 export interface AttestationsTable {

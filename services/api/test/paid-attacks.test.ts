@@ -1,5 +1,6 @@
 import type { serve } from "@hono/node-server";
 import {
+  authorizationOnChain,
   BASE_USDC,
   type Chain,
   signAuthorizationWith,
@@ -7,6 +8,7 @@ import {
   USDC_DOMAIN,
   type Wallet,
 } from "@tollgate/devnet";
+import { parseCidrList } from "@tollgate/platform";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chainPayments,
@@ -38,7 +40,8 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   chain = await startChain();
-  t = await startTestApi({ payments: chainPayments(chain) });
+  // Behind a trusted loopback proxy, so a test can speak as several clients (X-Forwarded-For).
+  t = await startTestApi({ payments: chainPayments(chain), trustedProxies: parseCidrList("127.0.0.1") });
   ({ server, base } = await serveTestApi(t));
   const make = async (path: string) =>
     (
@@ -103,9 +106,11 @@ async function craft(c: Craft = {}): Promise<{ header: string; nonce: Hex }> {
     maxTimeoutSeconds: 60,
     extra: { ...USDC_DOMAIN },
   };
-  const payload = { x402Version: 2, accepted, payload: signed };
-  return { header: Buffer.from(JSON.stringify(payload)).toString("base64"), nonce };
+  return { header: headerOf(accepted, signed), nonce };
 }
+
+const headerOf = (accepted: Record<string, unknown>, signed: unknown) =>
+  Buffer.from(JSON.stringify({ x402Version: 2, accepted, payload: signed })).toString("base64");
 
 const verdictUrl = (id: string) => `${base}/v1/listings/${id}/verdict`;
 const pay = (url: string, header: string) => fetch(url, { headers: { "payment-signature": header } });
@@ -259,6 +264,45 @@ describe("a valid payment is spent once, on the resource it was first presented 
     // Still unspent: it buys the verdict it was made for, once.
     const ok = await pay(verdictUrl(listingA), header);
     expect(ok.status).toBe(200);
+    expect(await chain.balanceOf(operator())).toBe(opBefore + VERDICT);
+  });
+});
+
+describe("a chain watcher rebuilding a settled payment gets nothing", () => {
+  it("the header rebuilt from the calldata and the public offer is answered only to the client that paid", async () => {
+    const buyer = chain.wallets.buyers[2]!;
+    const opBefore = await chain.balanceOf(operator());
+    const { header } = await craft({ from: buyer });
+    const asBuyer = { "payment-signature": header, "x-forwarded-for": "198.51.100.7" };
+    const paid = await fetch(verdictUrl(listingA), { headers: asBuyer });
+    expect(paid.status).toBe(200);
+    const answer = await json(paid);
+    const tx = JSON.parse(
+      Buffer.from(paid.headers.get("payment-response")!, "base64").toString(),
+    ).transaction;
+
+    // What anyone reads: the authorization in the calldata; the offer is the unpaid 402's own.
+    const offer = JSON.parse(
+      Buffer.from((await fetch(verdictUrl(listingA))).headers.get("payment-required")!, "base64").toString(),
+    ).accepts[0];
+    const rebuilt = headerOf(offer, await authorizationOnChain(chain.publicClient, tx));
+    // Exact: presented by the buyer's own address it is the same payment, the same answer.
+    const again = await fetch(verdictUrl(listingA), {
+      headers: { "payment-signature": rebuilt, "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(answer);
+    // From any other address: refused, nothing paid shown.
+    for (const xff of ["203.0.113.9", "2001:db8:9::1"]) {
+      const watcher = await fetch(verdictUrl(listingA), {
+        headers: { "payment-signature": rebuilt, "x-forwarded-for": xff },
+      });
+      expect({ xff, status: watcher.status }).toEqual({ xff, status: 402 });
+      const body = await json(watcher);
+      expect(body.error).toBe("payment_already_used");
+      noPaidData(body);
+      expect(watcher.headers.get("payment-response")).toBeNull();
+    }
     expect(await chain.balanceOf(operator())).toBe(opBefore + VERDICT);
   });
 });

@@ -1,6 +1,6 @@
 import { type SignedAuthorization, transferWithAuthorizationArgs } from "@tollgate/x402";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { toHex } from "viem";
+import { concat, decodeFunctionData, parseAbi, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { BASE_USDC, USDC_DOMAIN } from "./chain.js";
 
@@ -119,5 +119,34 @@ export async function signAuthorizationWith(o: {
       validBefore: String(message.validBefore),
     },
     signature,
+  };
+}
+
+const TRANSFER_WITH_AUTHORIZATION_ABI = parseAbi([
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+]);
+
+/**
+ * What anyone watching the chain reads from a settlement: the signed authorization, out of the
+ * transferWithAuthorization calldata (as the official client spelled it: checksummed addresses, decimal
+ * strings, a 65-byte signature). With the route's public offer it rebuilds the payment header.
+ */
+export async function authorizationOnChain(
+  publicClient: { getTransaction(a: { hash: `0x${string}` }): Promise<{ input: `0x${string}` }> },
+  txHash: `0x${string}`,
+): Promise<SignedAuthorization> {
+  const { input } = await publicClient.getTransaction({ hash: txHash });
+  const { args } = decodeFunctionData({ abi: TRANSFER_WITH_AUTHORIZATION_ABI, data: input });
+  const [from, to, value, validAfter, validBefore, nonce, v, r, s] = args;
+  return {
+    authorization: {
+      from,
+      to,
+      value: String(value),
+      validAfter: String(validAfter),
+      validBefore: String(validBefore),
+      nonce,
+    },
+    signature: concat([r, s, toHex(v, { size: 1 })]),
   };
 }

@@ -22,6 +22,8 @@ export interface PaymentAttempt {
   payTo: string;
   requestSha256: string;
   payloadSha256: string;
+  /** Who presented it (hashed address); null when the route does not say. */
+  clientSha256: string | null;
   validBefore: Date | null;
   pendingKey: string | null;
 }
@@ -53,6 +55,7 @@ const attemptValues = (a: PaymentAttempt) => ({
   pay_to: a.payTo,
   request_sha256: a.requestSha256,
   payload_sha256: a.payloadSha256,
+  client_sha256: a.clientSha256,
   valid_before: a.validBefore,
   pending_key: a.pendingKey,
 });
@@ -225,8 +228,8 @@ export async function markSettled(
   trx: Db,
   id: string,
   txHash: string,
-  /** A request hands the answer over now (false for the reconciler: nobody is answered). */
-  delivered: boolean,
+  /** The client a request hands the answer to now (hashed address, or null unknown); null for the reconciler. */
+  to: { clientSha256: string | null } | null,
 ): Promise<{ work: unknown; route: string } | null> {
   const r = await sql<{ route: string; work: unknown }>`
     WITH was AS (
@@ -237,7 +240,8 @@ export async function markSettled(
     UPDATE payments p
     SET status = 'settled', tx_hash = ${txHash}, error = NULL, settled_at = now(), finalized_at = now(),
         lease_until = NULL, work = NULL, pending_key = NULL,
-        answer_delivered_at = CASE WHEN ${delivered} THEN now() END
+        answer_delivered_at = CASE WHEN ${to !== null} THEN now() END,
+        client_sha256 = COALESCE(${to?.clientSha256 ?? null}, p.client_sha256)
     FROM was WHERE p.id = was.id
     RETURNING was.route, was.work`.execute(trx);
   const row = r.rows[0];
@@ -270,10 +274,10 @@ export async function pendingFor(db: Db, key: string): Promise<PaymentRow | unde
  * Whether this request is the first to hand over a settled answer (one settled by the reconciler was never
  * seen): true for exactly one caller, however many race.
  */
-export async function firstDelivery(db: Db, id: string): Promise<boolean> {
+export async function firstDelivery(db: Db, id: string, clientSha256: string | null): Promise<boolean> {
   const r = await db
     .updateTable("payments")
-    .set({ answer_delivered_at: sql`now()` })
+    .set({ answer_delivered_at: sql`now()`, client_sha256: clientSha256 })
     .where("id", "=", id)
     .where("answer_delivered_at", "is", null)
     .returning("id")

@@ -7,19 +7,22 @@ const canonicalize = createRequire(import.meta.url)("canonicalize") as (input: u
 
 /**
  * What identifies a paid request and its payment, and the key that seals its kept answer. The key comes
- * from the payment itself (which only the payer and we ever see), and only hashes under other labels are
- * stored: a kept answer (a submission's claim token) is unreadable to anyone holding the database alone.
+ * from the payment itself (which only the payer and we see until it settles; after, the authorization is
+ * public in the transaction's calldata), and only hashes under other labels are stored: a kept answer is
+ * unreadable to anyone holding the database alone. Who asks (`clientSha256`) is kept apart: it binds the
+ * repeats of a delivered answer to the address it was handed to.
  */
 export interface PaymentKeys {
   requestSha256: string;
   payloadSha256: string;
   sealKey: Buffer;
+  clientSha256: string | null;
 }
 
 const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest();
 
 export function fingerprints(
-  req: { url: string; method?: string; body?: string },
+  req: { url: string; method?: string; body?: string; client?: string },
   payload: PaymentPayload,
 ): PaymentKeys {
   const u = new URL(req.url);
@@ -30,6 +33,7 @@ export function fingerprints(
     requestSha256: sha256(`tollgate paid request v1\n${request}`).toString("hex"),
     payloadSha256: sha256(`tollgate payment id v1\n${canonical}`).toString("hex"),
     sealKey: sha256(`tollgate sealed answer v1\n${canonical}`),
+    clientSha256: req.client ? sha256(`tollgate paid client v1\n${req.client}`).toString("hex") : null,
   };
 }
 

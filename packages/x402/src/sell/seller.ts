@@ -101,6 +101,11 @@ export interface SellRequest {
   method?: string;
   /** The raw request body, part of the request's identity (same payment + other body = conflict). */
   body?: string;
+  /**
+   * Who asks: the client's address as the route knows it (never a header an untrusted peer set). Once an
+   * answer was handed over, its repeats are given only to the same client.
+   */
+  client?: string;
 }
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
@@ -222,6 +227,15 @@ export function createSeller(cfg: SellerConfig) {
     },
   });
 
+  const answeredElsewhere = (): PaidAnswer => ({
+    status: 402,
+    body: {
+      error: "payment_already_used",
+      message:
+        "this payment was settled and its answer handed to the client that presented it; a repeat is answered only to that client. Sign a new payment for a new answer",
+    },
+  });
+
   const inProgress = (): PaidAnswer => ({
     status: 409,
     body: {
@@ -263,9 +277,14 @@ export function createSeller(cfg: SellerConfig) {
   }
 
   /** Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. */
-  async function publish(paymentId: string, txHash: string, delivered: boolean): Promise<void> {
+  /** `to`: the client the answer is handed to now (its hashed address, or null unknown); null for the reconciler. */
+  async function publish(
+    paymentId: string,
+    txHash: string,
+    to: { clientSha256: string | null } | null,
+  ): Promise<void> {
     const run = async (trx: Db) => {
-      const settled = await markSettled(trx, paymentId, txHash, delivered);
+      const settled = await markSettled(trx, paymentId, txHash, to);
       if (!settled || settled.work === null || settled.work === undefined) return;
       const finalize = cfg.finalizers?.[settled.route];
       if (!finalize) throw new Error(`no finalizer for paid route ${settled.route}`);
@@ -283,9 +302,14 @@ export function createSeller(cfg: SellerConfig) {
     url: string,
     auth: Authorization,
     row: Pick<PaymentRow, "payer" | "nonce" | "pay_to" | "amount_atomic" | "valid_before" | "asset">,
-    /** An earlier settlement of this authorization may have gone through (it was indeterminate). */
-    afterUncertain = false,
+    how: {
+      /** The client the answer goes to (hashed address), or null unknown. */
+      client: string | null;
+      /** An earlier settlement of this authorization may have gone through (it was indeterminate). */
+      afterUncertain?: boolean;
+    },
   ): Promise<PaidAnswer> {
+    const afterUncertain = how.afterUncertain ?? false;
     let txHash: string | null = null;
     let refusal: { error: string; message: string } | null = null;
     // The facilitator sent the transfer and it was not mined in its wait: it may still be mined.
@@ -336,7 +360,7 @@ export function createSeller(cfg: SellerConfig) {
     cfg.onSettlement?.(route.route, "settled");
     const tx = txHash as string;
     try {
-      await publish(lease.id, tx, true);
+      await publish(lease.id, tx, { clientSha256: how.client });
     } catch (err) {
       // Paid: the answer is due even if recording it failed. The lease is let go so that a retry, or the
       // reconciler, finds the settlement on-chain and records and publishes it at once.
@@ -374,7 +398,9 @@ export function createSeller(cfg: SellerConfig) {
       pendingKey: route.pendingKey ?? null,
     });
     if (!kept) return inProgress();
-    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route));
+    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route), {
+      client: keys.clientSha256,
+    });
   }
 
   /** A read-only route: the handler first, then the reservation with its answer kept (one write), then settle. */
@@ -410,7 +436,9 @@ export function createSeller(cfg: SellerConfig) {
       work: answer.work,
     });
     if (!lease) return taken();
-    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route));
+    return settleKept(lease, answer, payload, route, url, auth, rowOf(auth, route), {
+      client: keys.clientSha256,
+    });
   }
 
   const rowOf = (auth: Authorization, route: PaidRoute) => ({
@@ -466,8 +494,13 @@ export function createSeller(cfg: SellerConfig) {
       if (!kept || !row.tx_hash) return alreadyUsed();
       const headers = { ...kept.headers, ...receipt(row.tx_hash, row.payer) };
       // Settled by the reconciler, the answer was never handed over: the first request to come gets it whole.
-      const first = row.answer_delivered_at === null && (await firstDelivery(db, row.id));
-      return first ? { ...kept, headers } : { ...kept, headers, replayed: true };
+      const first = row.answer_delivered_at === null && (await firstDelivery(db, row.id, keys.clientSha256));
+      if (first) return { ...kept, headers };
+      // Handed over already: once settled, the header and the request are no secret (the authorization is in
+      // the transaction's calldata), so a repeat is answered only to the client that was answered.
+      if (row.client_sha256 && keys.clientSha256 && row.client_sha256 !== keys.clientSha256)
+        return answeredElsewhere();
+      return { ...kept, headers, replayed: true };
     }
     const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
     if (open && row.lease_until && row.lease_until.getTime() > Date.now()) {
@@ -496,7 +529,7 @@ export function createSeller(cfg: SellerConfig) {
       }
       const seen = await chainSays(row);
       if (seen.state === "settled") {
-        await publish(row.id, seen.txHash, true);
+        await publish(row.id, seen.txHash, { clientSha256: keys.clientSha256 });
         return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
       }
       if (seen.state === "expired" || seen.state === "voided") {
@@ -508,7 +541,10 @@ export function createSeller(cfg: SellerConfig) {
         await closeUncharged(db, lease, "failed", why.error);
         return offer(route, url, why);
       }
-      return settleKept(lease, kept, payload, route, url, auth, row, true);
+      return settleKept(lease, kept, payload, route, url, auth, row, {
+        client: keys.clientSha256,
+        afterUncertain: true,
+      });
     }
     // verified (no answer kept, so nothing was ever settled), not_charged or failed: a new attempt.
     if (!handler) {
@@ -603,6 +639,7 @@ export function createSeller(cfg: SellerConfig) {
         payTo: cfg.payTo,
         requestSha256: keys.requestSha256,
         payloadSha256: keys.payloadSha256,
+        clientSha256: keys.clientSha256,
         validBefore: auth.validBefore,
         pendingKey: route.pendingKey ?? null,
       };
@@ -636,7 +673,7 @@ export function createSeller(cfg: SellerConfig) {
         }
         const seen = await chainSays(row);
         if (seen.state === "settled") {
-          await publish(row.id, seen.txHash, false);
+          await publish(row.id, seen.txHash, null);
           bump("settled");
         } else if (seen.state === "expired" || seen.state === "voided") {
           await closeUncharged(db, lease, "failed", `authorization_${seen.state}`);

@@ -1,3 +1,4 @@
+import { clientKey } from "@tollgate/platform";
 import { ApiError } from "@tollgate/schema";
 import type { PaidAnswer, PaidRoute, Seller, SellRequest } from "@tollgate/x402";
 import type { Context } from "hono";
@@ -42,16 +43,20 @@ export const paymentHeader = (c: Context) => c.req.header("payment-signature") ?
 /**
  * What identifies a paid request: its method, path and query, raw body, and the payment it carries. The
  * resource URL offered in the 402 terms is built on the public origin (never the Host header); a query too
- * long to repeat in a header is left out (no paid route reads one that long).
+ * long to repeat in a header is left out (no paid route reads one that long). The client is its address as
+ * the rate limits count it (X-Forwarded-For believed from trusted proxies only; IPv6 by /64): a delivered
+ * answer is repeated to that client only.
  */
 export const sellRequest = (c: Context, deps: Pick<AppDeps, "publicBaseUrl">, body?: string): SellRequest => {
   const u = new URL(c.req.url);
   const search = u.search.length <= 512 ? u.search : "";
+  const ip = (c as Context<AppEnv>).get("clientIp");
   return {
     url: `${deps.publicBaseUrl}${u.pathname}${search}`,
     method: c.req.method,
     paymentHeader: paymentHeader(c),
     body,
+    client: ip ? clientKey(ip) : undefined,
   };
 };
 
