@@ -65,6 +65,24 @@ export function newApp(): App {
 
 const NO_BODY = new Set(["GET", "HEAD", "TRACE"]);
 
+/**
+ * CORS, for agents and pages on other origins: every answer to a request with an Origin may be read by it
+ * (no cookies are used, so `*` lends no ambient authority: the claim token and payments travel in headers the
+ * page must hold itself), and the x402 and owner headers may be sent and read. A preflight is answered 204.
+ */
+const CORS_EXPOSED = "payment-required, payment-response, x-request-id, etag, retry-after, link";
+const corsPreflight = () =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, HEAD, POST, PATCH, DELETE",
+      "access-control-allow-headers":
+        "content-type, payment-signature, x-claim-token, x-edit-token, authorization, if-none-match",
+      "access-control-max-age": "600",
+    },
+  });
+
 /** The socket peer; undefined when not served by @hono/node-server (app.request in tests). */
 function socketPeer(c: Context): string | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
@@ -123,6 +141,7 @@ export function buildApi(deps: AppDeps): App {
       trusted ? clientAddress(peer, c.req.header("x-forwarded-for"), deps.trustedProxies) : address,
     );
     const traceparent = trusted ? c.req.header("traceparent") : undefined;
+    const origin = c.req.header("origin");
     await serveObserved(
       method,
       {
@@ -131,20 +150,28 @@ export function buildApi(deps: AppDeps): App {
         latency,
         startedMs: started,
       },
-      NO_BODY.has(method)
-        ? next
-        : async () => {
-            // As its own middleware layer did: what it answers or throws becomes the answer.
-            try {
-              const res = await limitBody(c, next);
-              if (res instanceof Response && !c.finalized) c.res = res;
-            } catch (err) {
-              c.res = onError(err, c);
-            }
-          },
+      origin !== undefined && method === "OPTIONS" && c.req.header("access-control-request-method")
+        ? async () => {
+            c.res = corsPreflight();
+          }
+        : NO_BODY.has(method)
+          ? next
+          : async () => {
+              // As its own middleware layer did: what it answers or throws becomes the answer.
+              try {
+                const res = await limitBody(c, next);
+                if (res instanceof Response && !c.finalized) c.res = res;
+              } catch (err) {
+                c.res = onError(err, c);
+              }
+            },
       () => ({ routePath: routePath(c), status: c.res.status }),
     );
     closeIfBodyUnread(c);
+    if (origin !== undefined) {
+      c.res.headers.set("access-control-allow-origin", "*");
+      c.res.headers.set("access-control-expose-headers", CORS_EXPOSED);
+    }
     if (!c.get("answeredWhole")) {
       c.res.headers.set("x-request-id", requestId);
       // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
