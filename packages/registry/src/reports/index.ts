@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import { ApiError, isListingId } from "@tollgate/schema";
+import { ApiError, hasUnstorableText, isListingId, UNSTORABLE_TEXT_RULE } from "@tollgate/schema";
 import { recoverSigner, type TransactionProofReader } from "@tollgate/x402";
 import { sql } from "kysely";
 import { notFound } from "../errors.js";
@@ -88,6 +88,9 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
     if (typeof body.detail !== "string") problems.push("detail: a string");
     else if ([...body.detail].length > REPORT_DETAIL_MAX)
       problems.push(`detail: at most ${REPORT_DETAIL_MAX} characters`);
+    // Postgres would store an unpaired surrogate as U+FFFD (text the payer never sent) and refuse NUL only
+    // after the chain was read: refused here with the other field problems.
+    else if (hasUnstorableText(body.detail)) problems.push(`detail: ${UNSTORABLE_TEXT_RULE}`);
     else detail = body.detail;
   }
   const message =
