@@ -10,7 +10,13 @@ import {
   knownFailure,
   resolveEndpoint,
 } from "@tollgate/registry";
-import { DemandFeed, DiscoverResult, ListingDetail, Resolution } from "@tollgate/schema";
+import {
+  DemandFeed,
+  DiscoverResult,
+  ListingDetail,
+  Resolution,
+  UNSTORABLE_TEXT_RULE,
+} from "@tollgate/schema";
 import { z } from "zod";
 
 export interface ToolDeps {
@@ -65,10 +71,13 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       description:
         "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first).",
       inputSchema: toolArgs({
+        // JSON lets an agent send what a URL query cannot: an unpaired surrogate would be searched and logged
+        // as U+FFFD, a need nobody asked. Refused like listing text (NUL is dropped from the log, as for REST).
         query: z
           .string()
           .trim()
           .max(500)
+          .refine((q) => !/\p{Cs}/u.test(q), UNSTORABLE_TEXT_RULE)
           .optional()
           .describe("the need in words, e.g. 'hourly weather forecast for a city'"),
         category: z.string().max(100).optional().describe("exact category id, e.g. data.weather"),
