@@ -269,6 +269,10 @@ describe("after a claim the old owner's token opens nothing", () => {
       { "x-edit-token": l.claim_token },
       { authorization: `Bearer ${l.claim_token}` },
       { authorization: `bearer   ${l.claim_token}  ` },
+      // What the database holds is no credential either: the new token's hash, the challenge's secret.
+      { "x-claim-token": sha256Hex(edit_token) },
+      { "x-claim-token": c.claim_secret },
+      { "x-claim-token": c.token },
     ];
     for (const h of headerForms)
       expect(await errorOf(await patchWith(l.id, h))).toEqual([401, "unauthorized"]);
