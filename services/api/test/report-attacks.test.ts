@@ -228,6 +228,22 @@ describe("the figures a report moves cannot be inflated by one wallet", () => {
   });
 });
 
+describe("concurrent reports of distinct payers are all counted", () => {
+  it("eight payers reporting one listing at once: distinct_payers is eight, and so is every later read", async () => {
+    const payers = [...chain.wallets.buyers, ...chain.wallets.sellers.slice(9, 12)];
+    for (const p of chain.wallets.sellers.slice(9, 12)) await chain.mint(p.address, 10n ** 8n);
+    for (let round = 0; round < 3; round++) {
+      const a = await listed(seller(8));
+      const bodies = await Promise.all(
+        payers.map(async (p, i) => signed(p, a, await transfer(p, seller(8), 10_000n), i % 2 === 0)),
+      );
+      const answers = await Promise.all(bodies.map((b) => post(b)));
+      expect(answers.map((r) => r.status)).toEqual(payers.map(() => 201));
+      expect(await figures(a)).toMatchObject({ report_payers: 8, report_payers_ok: 4 });
+    }
+  });
+});
+
 describe("hostile bodies answer the spec's error body and record nothing", () => {
   it("wrong types, prototype keys, duplicate keys, huge, NUL and unpaired-surrogate text", async () => {
     const a = await listed(seller(7));

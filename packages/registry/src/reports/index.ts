@@ -161,6 +161,16 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
     );
 
   return db.transaction().execute(async (trx) => {
+    // The listing's row lock orders concurrent reports of one listing: each counts its payers after the
+    // ones before it committed. Without it two reports counted at once each missed the other, and the
+    // later write kept the smaller figures (distinct payers lost until the next report).
+    const locked = await trx
+      .selectFrom("listings")
+      .select("status")
+      .where("id", "=", listing.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked || locked.status === "delisted") throw notFound(listing.id);
     const row = await trx
       .insertInto("outcome_reports")
       .values({
