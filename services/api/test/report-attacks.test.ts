@@ -15,8 +15,8 @@ let server: Awaited<ReturnType<typeof serveTestApi>>;
 const LOOKALIKE = "0x000000000000000000000000000000000000dead";
 const seller = (i: number) => chain.wallets.sellers[i]!.address.toLowerCase();
 
-const rpc = (method: string, params: unknown[]) =>
-  chain.publicClient.request({ method, params } as never) as Promise<unknown>;
+const rpc = (method: string, params: unknown[], on: Chain = chain) =>
+  on.publicClient.request({ method, params } as never) as Promise<unknown>;
 const word = (x: string | bigint) =>
   (typeof x === "bigint" ? x.toString(16) : x.replace(/^0x/, "")).padStart(64, "0");
 
@@ -143,6 +143,37 @@ describe("a report proves a USDC payment to the listing's live payTo, or records
     const mined = await post(await signed(payer, a, pending));
     expect(mined.status).toBe(201);
     expect(await json(mined)).toMatchObject({ listing_id: a, tx_hash: pending, amount_usdc: 0.01 });
+  });
+
+  it("a real USDC payment to the payTo on another chain is unknown to this one: 400, nothing recorded", async () => {
+    const a = await listed(seller(0));
+    const payer = chain.wallets.buyers[3]!;
+    const other = await startChain();
+    let tx = "";
+    try {
+      await rpc("anvil_impersonateAccount", [payer.address], other);
+      tx = String(
+        await rpc(
+          "eth_sendTransaction",
+          [{ from: payer.address, to: other.usdc, data: `0xa9059cbb${word(seller(0))}${word(10_000n)}` }],
+          other,
+        ),
+      ).toLowerCase();
+      expect(await createTransactionProofReader(other.rpcUrl).read(tx)).toMatchObject({
+        found: true,
+        success: true,
+      });
+    } finally {
+      await other.stop();
+    }
+    const r = await post(await signed(payer, a, tx));
+    expect(r.status).toBe(400);
+    expect(await json(r)).toMatchObject({
+      error: "validation_failed",
+      message: "tx_hash: no such transaction on Base (if it was just sent, retry once it is mined)",
+      message_to_sign: message(a, tx, true),
+    });
+    expect((await reports()).filter((x) => x.tx_hash === tx)).toEqual([]);
   });
 
   it("a payer paying itself, or the payTo signing its own incoming payment, is not a report", async () => {
