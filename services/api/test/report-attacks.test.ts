@@ -1,6 +1,7 @@
 import { type Chain, personalSign, startChain, type Wallet } from "@tollgate/devnet";
 import { parseCidrList } from "@tollgate/platform";
 import { createTransactionProofReader } from "@tollgate/x402";
+import { sql } from "kysely";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestApi, startTestApi, type TestApi, validListing } from "./helpers.js";
@@ -272,6 +273,69 @@ describe("concurrent reports of distinct payers are all counted", () => {
       expect(answers.map((r) => r.status)).toEqual(payers.map(() => 201));
       expect(await figures(a)).toMatchObject({ report_payers: 8, report_payers_ok: 4 });
     }
+  });
+});
+
+describe("the listing is read again under its row lock before a report is stored", () => {
+  /** Holds the listing's row lock; `change` runs in that transaction once a report waits on it. */
+  async function whileReportWaits(
+    id: string,
+    body: unknown,
+    change: (trx: typeof t.tdb.db) => Promise<unknown>,
+  ) {
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const holder = t.tdb.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("listings").select("id").where("id", "=", id).forUpdate().execute();
+      locked();
+      await released;
+      await change(trx as unknown as typeof t.tdb.db);
+    });
+    await isLocked;
+    const pending = post(body);
+    for (let i = 0; i < 200; i++) {
+      const w = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.tdb.db);
+      if ((w.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    release();
+    await holder;
+    return pending;
+  }
+
+  it("a payTo that moved while the chain was read: 400 naming the new one; delisted meanwhile: 404; nothing recorded", async () => {
+    const payer = chain.wallets.buyers[4]!;
+    const a = await listed(seller(1));
+    const tx = await transfer(payer, seller(1), 10_000n);
+    const moved = await whileReportWaits(a, await signed(payer, a, tx), (trx) =>
+      trx
+        .updateTable("listings")
+        .set({ obs_pay_to: seller(2) })
+        .where("id", "=", a)
+        .execute(),
+    );
+    expect(moved.status).toBe(400);
+    expect(await json(moved)).toMatchObject({
+      error: "validation_failed",
+      message: expect.stringContaining(`to the listing's live payTo ${seller(2)}:`),
+      message_to_sign: message(a, tx, true),
+    });
+    const b = await listed(seller(1));
+    const tx2 = await transfer(payer, seller(1), 10_000n);
+    const gone = await whileReportWaits(b, await signed(payer, b, tx2), (trx) =>
+      trx.updateTable("listings").set({ status: "delisted" }).where("id", "=", b).execute(),
+    );
+    expect(await json(gone)).toMatchObject({ error: "not_found" });
+    expect(gone.status).toBe(404);
+    expect((await reports()).filter((x) => x.tx_hash === tx || x.tx_hash === tx2)).toEqual([]);
+    expect([(await figures(a)).report_payers, (await figures(b)).report_payers]).toEqual([0, 0]);
   });
 });
 

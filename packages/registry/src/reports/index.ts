@@ -154,23 +154,27 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
   const paid = proof.transfers
     .filter((t) => t.asset === usdc && t.from === payer && t.to === payTo && t.from !== t.to)
     .reduce((sum, t) => sum + t.value, 0n);
-  if (paid <= 0n)
-    throw invalid(
-      `the transaction holds no USDC transfer from the signing wallet ${payer} to the listing's live payTo ${payTo}: sign message_to_sign with the wallet that paid, for a payment to this listing`,
+  const notPaid = (live: string) =>
+    invalid(
+      `the transaction holds no USDC transfer from the signing wallet ${payer} to the listing's live payTo ${live}: sign message_to_sign with the wallet that paid, for a payment to this listing`,
       m,
     );
+  if (paid <= 0n) throw notPaid(payTo);
 
   return db.transaction().execute(async (trx) => {
     // The listing's row lock orders concurrent reports of one listing: each counts its payers after the
     // ones before it committed. Without it two reports counted at once each missed the other, and the
     // later write kept the smaller figures (distinct payers lost until the next report).
+    // Under it the listing is read again: delisted, or its live payTo moved, while the chain was read.
     const locked = await trx
       .selectFrom("listings")
-      .select("status")
+      .select(["status", "obs_pay_to"])
       .where("id", "=", listing.id)
       .forUpdate()
       .executeTakeFirst();
     if (!locked || locked.status === "delisted") throw notFound(listing.id);
+    const live = locked.obs_pay_to?.toLowerCase() ?? null;
+    if (live !== payTo) throw notPaid(live ?? "(none)");
     const row = await trx
       .insertInto("outcome_reports")
       .values({
