@@ -36,13 +36,13 @@ afterAll(async () => {
 
 const control = () => demo.sellers.claimable.control;
 let n = 0;
-async function newListing() {
+async function newListing(endpoint = `${demo.sellers.claimable.url}?attack=${++n}`) {
   const prepared = await validateSubmission(
     t.tdb.db,
     {
       name: "claim me",
       description: "claimable",
-      endpoint_url: `${demo.sellers.claimable.url}?attack=${++n}`,
+      endpoint_url: endpoint,
       category: "data.other",
       price_amount: 0.01,
     },
@@ -193,6 +193,27 @@ describe("a challenge claims its own listing only, while that listing is active"
     expect((await credential(l.id)).token_sha256).toBe(sha256Hex(l.claim_token));
     expect((await listingRow(l.id)).origin).toBe("submitted");
     expect(await claimedEntries(l.id)).toBe(0);
+  });
+
+  it("a challenge of a delisted listing claims neither it nor the endpoint's new listing", async () => {
+    const old = await newListing();
+    const endpoint = (await listingRow(old.id)).endpoint_url;
+    const c = await challenge(old.id);
+    serve(c.token);
+    expect(
+      (await http("DELETE", `/v1/listings/${old.id}`, { headers: { "x-claim-token": old.claim_token } }))
+        .status,
+    ).toBe(200);
+    const relisted = await newListing(endpoint);
+    expect(relisted.id).not.toBe(old.id);
+    expect(
+      await errorOf(await claim(relisted.id, { email: "x@example.com", claim_secret: c.claim_secret })),
+    ).toEqual([409, "no_challenge"]);
+    expect(
+      await errorOf(await claim(old.id, { email: "x@example.com", claim_secret: c.claim_secret })),
+    ).toEqual([404, "not_found"]);
+    expect((await credential(relisted.id)).token_sha256).toBe(sha256Hex(relisted.claim_token));
+    expect((await listingRow(relisted.id)).origin).toBe("submitted");
   });
 
   it("the endpoint cannot be changed between challenge and claim: PATCH endpoint_url is refused, the proof is read from the listed one", async () => {
