@@ -358,3 +358,46 @@ describe("MCP answers hold no more than the HTTP API's", () => {
     await client.close();
   });
 });
+
+describe("an internal failure inside a tool", () => {
+  it("is the REST internal_error in words, with no database internals, and is logged", async () => {
+    const broken = await createTestDatabase();
+    await broken.db.schema.alterTable("listings").renameTo("listings_gone").execute();
+    const lines: string[] = [];
+    const app = buildMcpApp({
+      db: broken.db,
+      log: createLogger("mcp-test", "error", { write: (s: string) => void lines.push(s) }),
+      serviceName: "tollgate",
+      trustedProxies: [],
+      limit: createLimiter(redis, { prefix: `${testPrefix("mcp")}:rl:broken`, points: 100, durationS: 60 }),
+      discover: { logSearch: () => {} },
+      demand: { kFloor: 3, paidTierLive: false, delayHours: 0 },
+    });
+    const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+    await new Promise((r) => server.once("listening", r));
+    const client = new Client({ name: "attacker", version: "1.0.0" });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(
+          new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`),
+        ),
+      );
+      for (const [name, args] of [
+        ["get_service_details", { id: "lst_00000000000000000000" }],
+        ["find_paid_service", { query: "weather" }],
+        ["resolve_endpoint", { url: "https://a.example.com/x" }],
+      ] as const) {
+        const r = await client.callTool({ name, arguments: args });
+        expect([r.isError, textOf(r)], name).toEqual([
+          true,
+          "internal_error: internal error; the request was not applied",
+        ]);
+      }
+      expect(lines.join("")).toMatch(/relation \\"listings\\" does not exist/);
+    } finally {
+      await client.close();
+      server.close();
+      await broken.drop();
+    }
+  });
+});
