@@ -349,6 +349,19 @@ describe("the spec's claim limits hold from an untrusted peer forging X-Forwarde
       tries++;
     }
     expect([tries, last?.status]).toEqual([20, 429]);
+    // Nor is its request id believed: the answer carries the api's own, in the header and the error body.
+    const forged = await http("POST", `/v1/listings/${id}/claim`, {
+      body: { email: "o@example.com" },
+      headers: {
+        "x-request-id": "req_chosen_by_the_client",
+        traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+      },
+      untrusted: true,
+    });
+    const rid = forged.headers.get("x-request-id");
+    expect(rid).not.toBe("req_chosen_by_the_client");
+    expect(rid).toMatch(/^req_[0-9a-f]{24}$/);
+    expect((await forged.json()).request_id).toBe(rid);
     // Behind the trusted proxy, the client is the right-most untrusted hop: a forged left entry changes nothing.
     let viaProxy = 0;
     for (let i = 0; i < 60; i++) {
