@@ -149,6 +149,13 @@ describe("a key named __proto__ is refused, never silently dropped", () => {
       ]);
     }
     expect(logged.length).toBe(before);
+    // As a value it is only text: searched like any other.
+    const value = await client.callTool({
+      name: "find_paid_service",
+      arguments: { query: "__proto__ weather" },
+    });
+    expect(value.isError).toBeFalsy();
+    expect(logged.at(-1)?.query).toBe("__proto__ weather");
     await client.close();
   });
 });
