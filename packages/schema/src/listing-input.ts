@@ -38,6 +38,10 @@ function jsonProblem(value: unknown): string | null {
   return null;
 }
 
+/** Whether `s` holds text Postgres cannot store as sent (NUL, an unpaired surrogate): for free text outside these schemas. */
+export const hasUnstorableText = (s: string): boolean => UNSTORABLE.test(s);
+export const UNSTORABLE_TEXT_RULE = NOT_UNICODE;
+
 const unicode = (s: z.ZodString) => s.refine((v) => !UNSTORABLE.test(v), NOT_UNICODE);
 
 /**

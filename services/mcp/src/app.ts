@@ -93,6 +93,23 @@ async function asEvent(answer: Response): Promise<Response> {
   });
 }
 
+/**
+ * Whether a parsed message holds a key named `__proto__` at any depth. JSON.parse keeps it as an own key, but
+ * the SDK copies params and tool arguments key by key, where `__proto__` sets the copy's prototype instead:
+ * `{"id": "lst_…", "__proto__": {…}}` reached the tool with the unknown key silently dropped (never refused
+ * like any other unknown argument). Refused as invalid params before the SDK sees it.
+ */
+function hasProtoKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (!Array.isArray(v) && Object.hasOwn(v, "__proto__")) return true;
+    for (const inner of Object.values(v)) stack.push(inner);
+  }
+  return false;
+}
+
 /** The socket peer, when served by @hono/node-server. */
 function socketPeer(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -193,6 +210,11 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         jsonRpcError(c, -32000, "Not Acceptable: this server answers application/json or text/event-stream"),
         406,
       );
+    if (hasProtoKey(body))
+      return c.json({
+        ...jsonRpcError(c, -32602, "Invalid params: no key of a message may be named __proto__"),
+        id: typeof id === "string" || typeof id === "number" ? id : null,
+      });
     const checked = PARAMS_CHECKED.get(method);
     if (checked && !checked[0].safeParse(body).success)
       return c.json({

@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Db } from "@tollgate/db";
+import type { Logger } from "@tollgate/platform";
 import {
   type DemandOptions,
   type DiscoverDeps,
@@ -10,7 +11,13 @@ import {
   knownFailure,
   resolveEndpoint,
 } from "@tollgate/registry";
-import { DemandFeed, DiscoverResult, ListingDetail, Resolution } from "@tollgate/schema";
+import {
+  DemandFeed,
+  DiscoverResult,
+  ListingDetail,
+  Resolution,
+  UNSTORABLE_TEXT_RULE,
+} from "@tollgate/schema";
 import { z } from "zod";
 
 export interface ToolDeps {
@@ -19,6 +26,8 @@ export interface ToolDeps {
   discover: DiscoverDeps;
   /** The free feed's settings (floor, paid tier, delay): the same as the api's. */
   demand: Omit<DemandOptions, "now">;
+  /** Where a tool's internal failure is logged (its text never reaches the caller). */
+  log?: Logger;
 }
 
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
@@ -40,16 +49,22 @@ function toolArgs<T extends z.ZodRawShape>(shape: T) {
 /**
  * A verb's answer as structured tool output (the server checks it against the tool's output schema, the
  * REST schema of the same answer); a verb's ApiError, text Postgres cannot store or an unreachable
- * database as a tool error `code: message`, in the same words as the REST error body.
+ * database as a tool error `code: message`, in the same words as the REST error body. Anything else is the
+ * REST 500's internal_error, logged here: thrown on, the SDK answered the error's own message (a Postgres
+ * error's text, say) to the caller and nobody logged it.
  */
-async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+async function answer(
+  deps: Pick<ToolDeps, "log">,
+  run: () => Promise<Record<string, unknown>>,
+): Promise<CallToolResult> {
   try {
     const data = await run();
     return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
   } catch (err) {
     const known = knownFailure(err);
     if (known) return toolError(`${known.code}: ${known.message}`);
-    throw err;
+    deps.log?.error({ err }, "mcp tool failed");
+    return toolError("internal_error: internal error; the request was not applied");
   }
 }
 
@@ -65,10 +80,13 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       description:
         "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first).",
       inputSchema: toolArgs({
+        // JSON lets an agent send what a URL query cannot: an unpaired surrogate would be searched and logged
+        // as U+FFFD, a need nobody asked. Refused like listing text (NUL is dropped from the log, as for REST).
         query: z
           .string()
           .trim()
           .max(500)
+          .refine((q) => !/\p{Cs}/u.test(q), UNSTORABLE_TEXT_RULE)
           .optional()
           .describe("the need in words, e.g. 'hourly weather forecast for a city'"),
         category: z.string().max(100).optional().describe("exact category id, e.g. data.weather"),
@@ -84,7 +102,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       outputSchema: DiscoverResult,
     },
     async (args) =>
-      answer(() =>
+      answer(deps, () =>
         discover(
           deps.db,
           {
@@ -108,7 +126,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       inputSchema: toolArgs({ id: z.string().min(1).max(64).describe("listing id, e.g. lst_…") }),
       outputSchema: ListingDetail,
     },
-    async ({ id }) => answer(() => getListingDetail(deps.db, id, deps.serviceName)),
+    async ({ id }) => answer(deps, () => getListingDetail(deps.db, id, deps.serviceName)),
   );
 
   server.registerTool(
@@ -122,7 +140,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       }),
       outputSchema: Resolution,
     },
-    async ({ url }) => answer(() => resolveEndpoint(deps.db, url, deps.serviceName)),
+    async ({ url }) => answer(deps, () => resolveEndpoint(deps.db, url, deps.serviceName)),
   );
 
   server.registerTool(
@@ -138,6 +156,6 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       outputSchema: DemandFeed,
     },
     async ({ limit, offset }) =>
-      answer(() => demandFeed(deps.db, { ...deps.demand, limit: limit ?? 20, offset: offset ?? 0 })),
+      answer(deps, () => demandFeed(deps.db, { ...deps.demand, limit: limit ?? 20, offset: offset ?? 0 })),
   );
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@tollgate/db";
-import { ApiError, isListingId } from "@tollgate/schema";
+import { ApiError, hasUnstorableText, isListingId, UNSTORABLE_TEXT_RULE } from "@tollgate/schema";
 import { recoverSigner, type TransactionProofReader } from "@tollgate/x402";
 import { sql } from "kysely";
 import { notFound } from "../errors.js";
@@ -88,6 +88,9 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
     if (typeof body.detail !== "string") problems.push("detail: a string");
     else if ([...body.detail].length > REPORT_DETAIL_MAX)
       problems.push(`detail: at most ${REPORT_DETAIL_MAX} characters`);
+    // Postgres would store an unpaired surrogate as U+FFFD (text the payer never sent) and refuse NUL only
+    // after the chain was read: refused here with the other field problems.
+    else if (hasUnstorableText(body.detail)) problems.push(`detail: ${UNSTORABLE_TEXT_RULE}`);
     else detail = body.detail;
   }
   const message =
@@ -151,13 +154,27 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
   const paid = proof.transfers
     .filter((t) => t.asset === usdc && t.from === payer && t.to === payTo && t.from !== t.to)
     .reduce((sum, t) => sum + t.value, 0n);
-  if (paid <= 0n)
-    throw invalid(
-      `the transaction holds no USDC transfer from the signing wallet ${payer} to the listing's live payTo ${payTo}: sign message_to_sign with the wallet that paid, for a payment to this listing`,
+  const notPaid = (live: string) =>
+    invalid(
+      `the transaction holds no USDC transfer from the signing wallet ${payer} to the listing's live payTo ${live}: sign message_to_sign with the wallet that paid, for a payment to this listing`,
       m,
     );
+  if (paid <= 0n) throw notPaid(payTo);
 
   return db.transaction().execute(async (trx) => {
+    // The listing's row lock orders concurrent reports of one listing: each counts its payers after the
+    // ones before it committed. Without it two reports counted at once each missed the other, and the
+    // later write kept the smaller figures (distinct payers lost until the next report).
+    // Under it the listing is read again: delisted, or its live payTo moved, while the chain was read.
+    const locked = await trx
+      .selectFrom("listings")
+      .select(["status", "obs_pay_to"])
+      .where("id", "=", listing.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked || locked.status === "delisted") throw notFound(listing.id);
+    const live = locked.obs_pay_to?.toLowerCase() ?? null;
+    if (live !== payTo) throw notPaid(live ?? "(none)");
     const row = await trx
       .insertInto("outcome_reports")
       .values({
