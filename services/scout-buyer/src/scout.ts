@@ -19,15 +19,17 @@ import {
 import { type SettlementReader, USDC_BASE } from "@tollgate/x402";
 import { x402Client } from "@x402/core/client";
 import { toClientEvmSigner } from "@x402/evm";
-import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { ExactEvmScheme, registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
 import {
+  forX402Client,
   MAX_AUTHORIZATION_S,
   mppMethods,
   quoteOf,
   type Refusal,
+  registerBaseAliases,
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
@@ -49,7 +51,11 @@ export interface ScoutDeps {
 
 export type BuyResult = "recorded" | "not_paid" | "busy" | "budget" | "skipped" | "client_error";
 
-/** fetch over the SSRF-safe client, for the official x402 client to wrap (no redirects: a sale is at its URL). */
+/**
+ * fetch over the SSRF-safe client, for the official x402 client to wrap. Redirects as the prober follows them:
+ * within the listed endpoint's origin only (a redirect elsewhere is refused before it is contacted, so a payment
+ * header never leaves the origin the listing names).
+ */
 export function fetchVia(http: SafeHttpClient): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const req = new Request(input, init);
@@ -61,7 +67,7 @@ export function fetchVia(http: SafeHttpClient): typeof fetch {
       headers,
       body,
       signal: req.signal,
-      followRedirects: false,
+      sameOriginRedirectsOnly: true,
     });
     return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
       status: res.status,
@@ -112,10 +118,9 @@ export async function buyOne(
   let refused: Refusal | null = null;
   let signed: Signed | null = null;
   const client = new x402Client();
-  registerExactEvmScheme(client, {
-    signer: toClientEvmSigner(d.account, d.publicClient as never),
-    networks: ["eip155:8453"],
-  });
+  const signer = toClientEvmSigner(d.account, d.publicClient as never);
+  registerExactEvmScheme(client, { signer, networks: ["eip155:8453"] });
+  registerBaseAliases(client, new ExactEvmScheme(signer));
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     const req = r as unknown as {
       amount?: unknown;
@@ -203,7 +208,10 @@ export async function buyOne(
         ? { res: new Response(null, { status: 402, headers: r.headers }), mpp: mppMethods(r) }
         : { res: r, mpp: [] };
     if (unpaid.mpp.includes("evm")) throw new PayWithMpp();
-    return r;
+    if (r.status !== 402) return r;
+    // The terms in the form the official client reads, wherever this seller put them (as the prober reads them).
+    const wire = forX402Client(r.headers, await r.text());
+    return new Response(wire.body, { status: 402, headers: wire.headers });
   }) as typeof fetch;
   const pay = wrapFetchWithPayment(firstAnswer, client);
   const started = performance.now();

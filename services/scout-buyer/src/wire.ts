@@ -1,5 +1,7 @@
 import type { PurchaseOutcome } from "@tollgate/core";
-import { parseChallenge } from "@tollgate/x402";
+import { parseChallenge, x402Terms } from "@tollgate/x402";
+import type { x402Client } from "@x402/core/client";
+import type { SchemeNetworkClient } from "@x402/core/types";
 
 /** Why a quote was not paid (nothing was signed). */
 export interface Refusal {
@@ -25,6 +27,62 @@ export function mppMethods(res: Response): string[] {
     bodyText: "",
   });
   return parsed.ok ? (parsed.mppMethods ?? []) : [];
+}
+
+/**
+ * The unpaid 402 as the official x402 client reads it, from any form the prober accepts: the client reads v2
+ * terms only from a base64 PAYMENT-REQUIRED header and v1 terms only from the JSON body, while sellers also send
+ * v2 terms in the body alone, plain or base64url JSON in the header, or an unreadable header beside terms in the
+ * body. The terms are the seller's own object, unchanged (what a v2 payment echoes back as `accepted`); only
+ * where they travel is changed. A 402 with no x402 terms is left as it came.
+ */
+export function forX402Client(headers: Headers, bodyText: string): { headers: Headers; body: string } {
+  const found = x402Terms({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  const out = new Headers(headers);
+  if (!found) return { headers: out, body: bodyText };
+  out.delete("content-length");
+  if (found.version === 2) {
+    const terms = { ...found.object, x402Version: found.object.x402Version ?? 2 };
+    out.set("payment-required", Buffer.from(JSON.stringify(terms)).toString("base64"));
+    return { headers: out, body: bodyText };
+  }
+  out.delete("payment-required");
+  out.set("content-type", "application/json");
+  return { headers: out, body: JSON.stringify(found.object) };
+}
+
+/**
+ * Base by the name the published client does not register for the wire version: `base` in v2 terms (it signs
+ * only CAIP-2 ids there) and `eip155:8453` in v1 terms (only v1 names there), both of which the prober reads as
+ * Base. Each alias signs with the v2 `exact` EVM scheme on eip155:8453 and leaves the seller's own terms in what
+ * is sent back. The scout's checks on the terms and on what was signed apply as for any other quote.
+ */
+export function registerBaseAliases(client: x402Client, evm: SchemeNetworkClient): void {
+  const onBase = <T extends object>(r: T) => ({ ...r, network: "eip155:8453" }) as never;
+  const findDefaultAsset = (asset: string) => evm.findDefaultAsset?.(asset, "eip155:8453");
+  client.register("base" as `${string}:${string}`, {
+    scheme: evm.scheme,
+    findDefaultAsset,
+    createPaymentPayload: (version, r, ctx) => evm.createPaymentPayload(version, onBase(r), ctx),
+  });
+  client.registerV1("eip155:8453", {
+    scheme: evm.scheme,
+    findDefaultAsset,
+    async createPaymentPayload(version, r, ctx) {
+      const v1 = r as unknown as { maxAmountRequired: string; network: string; scheme: string };
+      const signed = await evm.createPaymentPayload(
+        version,
+        onBase({ ...r, amount: v1.maxAmountRequired }),
+        ctx,
+      );
+      return {
+        x402Version: version,
+        scheme: v1.scheme,
+        network: v1.network,
+        payload: signed.payload,
+      } as never;
+    },
+  });
 }
 
 /** Why an MPP challenge in these methods is not paid (mppx's `tempo` settles on the Tempo chain, not Base). */

@@ -134,6 +134,29 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
 }
 
 /**
+ * The x402 object of an unpaid 402 as the prober reads it: the PAYMENT-REQUIRED header (JSON, base64 or
+ * base64url JSON) when it decodes, else a JSON body that carries `x402Version` or `accepts`. `version` is 1 only
+ * for `x402Version: 1`. Null when neither holds one (the header's size is reported either way).
+ */
+export function x402Terms(
+  input: ChallengeInput,
+): { object: Json; version: 1 | 2; transport: "header" | "body" } | null {
+  const paymentHeader = header(input.headers, "payment-required");
+  const fromHeader = paymentHeader ? decodeHeaderJson(paymentHeader) : null;
+  if (fromHeader)
+    return { object: fromHeader, version: fromHeader.x402Version === 1 ? 1 : 2, transport: "header" };
+  if (!input.bodyText.trim().startsWith("{")) return null;
+  try {
+    const body = asObject(JSON.parse(input.bodyText));
+    if (body && (body.x402Version !== undefined || Array.isArray(body.accepts)))
+      return { object: body, version: body.x402Version === 1 ? 1 : 2, transport: "body" };
+  } catch {
+    // not JSON: maybe MPP only
+  }
+  return null;
+}
+
+/**
  * Recognise a payment challenge in an unpaid response: x402 v2 (`PAYMENT-REQUIRED` header, base64
  * JSON), x402 v1 (JSON body with `x402Version: 1`), lenient forms real servers send (v1 inside the
  * header, plain or base64url JSON, the v2 object in the body, v1 network names, numeric amounts), and
@@ -144,26 +167,10 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
   if (input.status !== 402) return { ok: false, reason: "not_402", detail: `status ${input.status}` };
   const paymentHeader = header(input.headers, "payment-required");
   const wwwAuth = header(input.headers, "www-authenticate");
-  let x402: Json | null = null;
-  let transport: ParsedChallenge["transport"] | null = null;
-  let headerBytes = 0;
-  if (paymentHeader) {
-    x402 = decodeHeaderJson(paymentHeader);
-    transport = "header";
-    headerBytes = Buffer.byteLength(paymentHeader);
-  }
-  if (!x402 && input.bodyText.trim().startsWith("{")) {
-    try {
-      const body = asObject(JSON.parse(input.bodyText));
-      if (body && (body.x402Version !== undefined || Array.isArray(body.accepts))) {
-        x402 = body;
-        transport = "body";
-        headerBytes = 0;
-      }
-    } catch {
-      // not JSON: maybe MPP only
-    }
-  }
+  const found = x402Terms(input);
+  const x402: Json | null = found?.object ?? null;
+  let transport: ParsedChallenge["transport"] | null = found?.transport ?? (paymentHeader ? "header" : null);
+  let headerBytes = paymentHeader && found?.transport !== "body" ? Buffer.byteLength(paymentHeader) : 0;
   const mppOffers = wwwAuth && /(^|,)\s*Payment\s/i.test(wwwAuth) ? parseMpp(wwwAuth) : [];
   if (!x402 && mppOffers.length === 0) {
     if (paymentHeader)
@@ -174,7 +181,7 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
       detail: "402 without PAYMENT-REQUIRED, x402 body or MPP challenge",
     };
   }
-  const version = x402 ? (x402.x402Version === 1 ? 1 : 2) : null;
+  const version = found?.version ?? null;
   const accepts =
     x402 && Array.isArray(x402.accepts)
       ? (x402.accepts as unknown[])
