@@ -160,6 +160,15 @@ const routes: Record<string, Handler> = {
     });
     res.end(BOMB);
   },
+  // A body with a byte-order mark and the version as a string, as some servers write JSON.
+  "/v1/bom": (_req, res) => {
+    res.writeHead(402, { "content-type": "application/json; charset=utf-8" });
+    res.end(
+      `\uFEFF${JSON.stringify({ x402Version: "1", accepts: [v1Offer({ maxAmountRequired: "11000" })] })}`,
+    );
+  },
+  // An amount written as a dollar figure (a JSON number that is not a whole count of atomic units).
+  "/v1/dollars": json402({ x402Version: 1, accepts: [v1Offer({ maxAmountRequired: 0.01 })] }),
   // Same-origin redirect to the 402; a redirect to another origin (never followed).
   "/moved": (_req, res) => {
     res.writeHead(301, { location: "/v1" });
@@ -424,6 +433,30 @@ describe("third-party sellers, as the prober records them", () => {
     const { outcome, row } = await probe(url("/v1/charset"));
     expect(outcome).toMatchObject({ passed: true });
     expect(observed(row)).toMatchObject({ x402_version: 1, transport: "body", amount_atomic: "15000" });
+  });
+
+  it("a JSON body with a byte-order mark and x402Version as a string", async () => {
+    const { outcome, row } = await probe(url("/v1/bom"));
+    expect(outcome).toMatchObject({ passed: true, failureReason: null });
+    expect(observed(row)).toMatchObject({
+      ...baseUsdc,
+      x402_version: 1,
+      transport: "body",
+      obs_pay_to: PAY_TO,
+      amount_atomic: "11000",
+      amount_usd: 0.011,
+    });
+  });
+
+  it("an amount given as a dollar figure is no price at all (never rounded to 0 atomic units)", async () => {
+    const { outcome, row } = await probe(url("/v1/dollars"));
+    expect(outcome).toMatchObject({ passed: true });
+    expect(observed(row)).toMatchObject({
+      x402_version: 1,
+      obs_pay_to: PAY_TO,
+      amount_atomic: null,
+      amount_usd: null,
+    });
   });
 
   it("a gzip-compressed 402 body", async () => {

@@ -42,13 +42,18 @@ export function forX402Client(headers: Headers, bodyText: string): { headers: He
   if (!found) return { headers: out, body: bodyText };
   out.delete("content-length");
   if (found.version === 2) {
-    const terms = { ...found.object, x402Version: found.object.x402Version ?? 2 };
+    // A version the seller wrote as a string ("2") or left out, as a number: the client looks its schemes up by it.
+    const v = found.object.x402Version;
+    const terms = {
+      ...found.object,
+      x402Version: v === undefined ? 2 : typeof v === "string" ? Number(v) : v,
+    };
     out.set("payment-required", Buffer.from(JSON.stringify(terms)).toString("base64"));
     return { headers: out, body: bodyText };
   }
   out.delete("payment-required");
   out.set("content-type", "application/json");
-  return { headers: out, body: JSON.stringify(found.object) };
+  return { headers: out, body: JSON.stringify({ ...found.object, x402Version: 1 }) };
 }
 
 /**

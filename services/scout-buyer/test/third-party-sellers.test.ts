@@ -99,6 +99,13 @@ const styles: Record<string, Style> = {
       body: JSON.stringify({ x402Version: 1, error: "X-PAYMENT header is required", accepts: [v1Offer(p)] }),
     }),
   },
+  "/v1/bom": {
+    version: 1,
+    challenge: (p) => ({
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: `\uFEFF${JSON.stringify({ x402Version: "1", accepts: [v1Offer(p)] })}`,
+    }),
+  },
   "/v2/header-html": {
     version: 2,
     challenge: (p) => ({
@@ -371,6 +378,11 @@ describe("the scout buys from third-party sellers", () => {
   it("a hand-written v1 seller (body terms, X-PAYMENT, X-PAYMENT-RESPONSE, charset in content-type)", async () => {
     await expectDelivered(url("/v1"));
     expect(settled["/v1"]).toBe(1);
+  });
+
+  it("v1 terms in a body with a byte-order mark and x402Version as a string", async () => {
+    await expectDelivered(url("/v1/bom"));
+    expect(received["/v1/bom"]).toMatchObject({ x402Version: 1, network: "base" });
   });
 
   it("v2 terms only in the header, beside an HTML body", async () => {

@@ -48,7 +48,9 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.length > 
 
 function atomic(v: unknown): string | null {
   if (typeof v === "string" && /^\d+$/.test(v.trim())) return v.trim().replace(/^0+(?=\d)/, "");
-  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return BigInt(Math.round(v)).toString();
+  // A JSON number only when it is an exact whole count of atomic units: 0.01 (a dollar figure) is not 0, and a
+  // number past 2^53 has already lost its digits.
+  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return String(v);
   return null;
 }
 
@@ -133,23 +135,27 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
   return Math.max(exact, 0);
 }
 
+/** 1 for `x402Version: 1` (or "1", as some servers write it); 2 otherwise. */
+const versionOf = (o: Json): 1 | 2 => (o.x402Version === 1 || o.x402Version === "1" ? 1 : 2);
+
 /**
  * The x402 object of an unpaid 402 as the prober reads it: the PAYMENT-REQUIRED header (JSON, base64 or
  * base64url JSON) when it decodes, else a JSON body that carries `x402Version` or `accepts`. `version` is 1 only
- * for `x402Version: 1`. Null when neither holds one (the header's size is reported either way).
+ * for `x402Version: 1` (or "1"). Null when neither holds one (the header's size is reported either way).
  */
 export function x402Terms(
   input: ChallengeInput,
 ): { object: Json; version: 1 | 2; transport: "header" | "body" } | null {
   const paymentHeader = header(input.headers, "payment-required");
   const fromHeader = paymentHeader ? decodeHeaderJson(paymentHeader) : null;
-  if (fromHeader)
-    return { object: fromHeader, version: fromHeader.x402Version === 1 ? 1 : 2, transport: "header" };
-  if (!input.bodyText.trim().startsWith("{")) return null;
+  if (fromHeader) return { object: fromHeader, version: versionOf(fromHeader), transport: "header" };
+  // trim() also drops a byte-order mark, which JSON.parse refuses.
+  const bodyText = input.bodyText.trim();
+  if (!bodyText.startsWith("{")) return null;
   try {
-    const body = asObject(JSON.parse(input.bodyText));
+    const body = asObject(JSON.parse(bodyText));
     if (body && (body.x402Version !== undefined || Array.isArray(body.accepts)))
-      return { object: body, version: body.x402Version === 1 ? 1 : 2, transport: "body" };
+      return { object: body, version: versionOf(body), transport: "body" };
   } catch {
     // not JSON: maybe MPP only
   }
