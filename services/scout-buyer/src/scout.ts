@@ -1,6 +1,6 @@
 import { gradeDelivery, type PurchaseOutcome } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
-import type { Logger, SafeHttpClient } from "@tollgate/platform";
+import { type Logger, SafeFetchError, type SafeHttpClient } from "@tollgate/platform";
 import {
   dropUnpaidPurchase,
   notePaymentSigned,
@@ -68,7 +68,12 @@ export function fetchVia(http: SafeHttpClient): typeof fetch {
       body,
       signal: req.signal,
       sameOriginRedirectsOnly: true,
+      // As the prober reads a 402: its terms may be in the headers whatever its body holds, so a body past the
+      // cap is cut off there; any other answer that large still fails.
+      oversizeBody: "truncate",
     });
+    if (res.truncated && res.status !== 402)
+      throw new SafeFetchError("body_too_large", "response body over the size cap", res.url);
     return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
       status: res.status,
       headers: res.headers,

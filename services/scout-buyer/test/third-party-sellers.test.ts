@@ -106,6 +106,23 @@ const styles: Record<string, Style> = {
       body: `\uFEFF${JSON.stringify({ x402Version: "1", accepts: [v1Offer(p)] })}`,
     }),
   },
+  "/v2/huge": {
+    version: 2,
+    challenge: (p) => ({
+      headers: { "content-type": "text/html", "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])) },
+      body: Buffer.alloc(3 * 1024 * 1024, "x"),
+    }),
+  },
+  "/v2/tempo-beside": {
+    version: 2,
+    challenge: (p) => ({
+      headers: {
+        "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])),
+        "WWW-Authenticate": `Payment id="t1", realm="${HOST}", method="tempo", intent="charge", request="${Buffer.from(JSON.stringify({ amount: "10000", currency: BASE_USDC, recipient: payTo })).toString("base64url")}"`,
+      },
+      body: "{}",
+    }),
+  },
   "/v2/header-html": {
     version: 2,
     challenge: (p) => ({
@@ -383,6 +400,18 @@ describe("the scout buys from third-party sellers", () => {
   it("v1 terms in a body with a byte-order mark and x402Version as a string", async () => {
     await expectDelivered(url("/v1/bom"));
     expect(received["/v1/bom"]).toMatchObject({ x402Version: 1, network: "base" });
+  });
+
+  it("v2 terms in the header and a 402 body past the client's cap", async () => {
+    await expectDelivered(url("/v2/huge"));
+  });
+
+  it("an MPP challenge in a method the scout does not settle (tempo) beside x402 terms: paid with x402", async () => {
+    await expectDelivered(url("/v2/tempo-beside"));
+    expect(received["/v2/tempo-beside"]).toMatchObject({
+      x402Version: 2,
+      accepted: { network: "eip155:8453" },
+    });
   });
 
   it("v2 terms only in the header, beside an HTML body", async () => {
