@@ -27,6 +27,7 @@ import {
   forX402Client,
   MAX_AUTHORIZATION_S,
   mppMethods,
+  paysOverMpp,
   quoteOf,
   type Refusal,
   registerBaseAliases,
@@ -212,10 +213,11 @@ export async function buyOne(
       r.status === 402
         ? { res: new Response(null, { status: 402, headers: r.headers }), mpp: mppMethods(r) }
         : { res: r, mpp: [] };
-    if (unpaid.mpp.includes("evm")) throw new PayWithMpp();
     if (r.status !== 402) return r;
+    const text = await r.text();
+    if (paysOverMpp(r.headers, text, c.obs_pay_to)) throw new PayWithMpp();
     // The terms in the form the official client reads, wherever this seller put them (as the prober reads them).
-    const wire = forX402Client(r.headers, await r.text());
+    const wire = forX402Client(r.headers, text);
     return new Response(wire.body, { status: 402, headers: wire.headers });
   }) as typeof fetch;
   const pay = wrapFetchWithPayment(firstAnswer, client);

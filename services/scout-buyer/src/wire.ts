@@ -29,6 +29,23 @@ export function mppMethods(res: Response): string[] {
   return parsed.ok ? (parsed.mppMethods ?? []) : [];
 }
 
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Whether a 402 is paid over MPP rather than x402: it offers the MPP `evm` charge on Base in USDC that the
+ * prober reads (the only one mppx's `evm` client pays here), and, when x402 terms stand beside it, the charge
+ * names the payTo the prober saw or the x402 terms do not either. Otherwise the x402 terms are paid: an `evm`
+ * charge on another chain or in another token, or to a recipient the prober never saw, beside x402 terms the
+ * prober recorded, used to leave the listing unbought.
+ */
+export function paysOverMpp(headers: Headers, bodyText: string, seenPayTo: string | null): boolean {
+  const p = parseChallenge({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  if (!p.ok || !p.mppCharge) return false;
+  if (p.accepts.length === 0) return true;
+  return sameAddress(p.mppCharge.payTo, seenPayTo) || !sameAddress(p.payTo, seenPayTo);
+}
+
 /**
  * The unpaid 402 as the official x402 client reads it, from any form the prober accepts: the client reads v2
  * terms only from a base64 PAYMENT-REQUIRED header and v1 terms only from the JSON body, while sellers also send

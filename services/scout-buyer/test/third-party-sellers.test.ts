@@ -28,6 +28,7 @@ import { buyOne, type ScoutDeps } from "../src/scout.js";
 const HOST = "tp.test";
 const FORECAST = { city: "Lisbon", forecast: [{ hour: 0, temp_c: 17 }] };
 const OTHER_TOKEN = "0x4200000000000000000000000000000000000006";
+const mppRequest = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
 
 let chain: Chain;
@@ -119,6 +120,26 @@ const styles: Record<string, Style> = {
       headers: {
         "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])),
         "WWW-Authenticate": `Payment id="t1", realm="${HOST}", method="tempo", intent="charge", request="${Buffer.from(JSON.stringify({ amount: "10000", currency: BASE_USDC, recipient: payTo })).toString("base64url")}"`,
+      },
+      body: "{}",
+    }),
+  },
+  "/v2/mpp-elsewhere-beside": {
+    version: 2,
+    challenge: (p) => ({
+      headers: {
+        "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])),
+        "WWW-Authenticate": `Payment id="e1", realm="${HOST}", method="evm", intent="charge", request="${mppRequest({ amount: "10000", currency: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", recipient: payTo, methodDetails: { chainId: 1 } })}"`,
+      },
+      body: "{}",
+    }),
+  },
+  "/v2/mpp-other-recipient": {
+    version: 2,
+    challenge: (p) => ({
+      headers: {
+        "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])),
+        "WWW-Authenticate": `Payment id="o1", realm="${HOST}", method="evm", intent="charge", request="${mppRequest({ amount: "10000", currency: BASE_USDC, recipient: chain.wallets.sellers[5]!.address, methodDetails: { chainId: 8453 } })}"`,
       },
       body: "{}",
     }),
@@ -412,6 +433,17 @@ describe("the scout buys from third-party sellers", () => {
       x402Version: 2,
       accepted: { network: "eip155:8453" },
     });
+  });
+
+  it("an MPP evm charge on another chain beside x402 terms on Base: the x402 terms are paid", async () => {
+    await expectDelivered(url("/v2/mpp-elsewhere-beside"));
+    expect(received["/v2/mpp-elsewhere-beside"]).toMatchObject({ x402Version: 2 });
+  });
+
+  it("an MPP evm charge to a recipient no probe saw beside x402 terms to the seen payTo: the x402 terms are paid", async () => {
+    await expectDelivered(url("/v2/mpp-other-recipient"));
+    expect(received["/v2/mpp-other-recipient"]).toMatchObject({ x402Version: 2 });
+    expect(await chain.balanceOf(chain.wallets.sellers[5]!.address)).toBe(0n);
   });
 
   it("v2 terms only in the header, beside an HTML body", async () => {
