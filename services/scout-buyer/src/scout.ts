@@ -19,7 +19,7 @@ import {
 import { type SettlementReader, USDC_BASE } from "@tollgate/x402";
 import { x402Client } from "@x402/core/client";
 import { toClientEvmSigner } from "@x402/evm";
-import { ExactEvmScheme, registerExactEvmScheme } from "@x402/evm/exact/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
@@ -30,7 +30,7 @@ import {
   paysOverMpp,
   quoteOf,
   type Refusal,
-  registerBaseAliases,
+  registerBaseSchemes,
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
@@ -125,8 +125,7 @@ export async function buyOne(
   let signed: Signed | null = null;
   const client = new x402Client();
   const signer = toClientEvmSigner(d.account, d.publicClient as never);
-  registerExactEvmScheme(client, { signer, networks: ["eip155:8453"] });
-  registerBaseAliases(client, new ExactEvmScheme(signer));
+  registerBaseSchemes(client, new ExactEvmScheme(signer));
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     const req = r as unknown as {
       amount?: unknown;

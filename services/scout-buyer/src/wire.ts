@@ -1,5 +1,5 @@
 import type { PurchaseOutcome } from "@tollgate/core";
-import { parseChallenge, x402Terms } from "@tollgate/x402";
+import { parseChallenge, USDC_BASE, x402Terms } from "@tollgate/x402";
 import type { x402Client } from "@x402/core/client";
 import type { SchemeNetworkClient } from "@x402/core/types";
 
@@ -74,38 +74,54 @@ export function forX402Client(headers: Headers, bodyText: string): { headers: He
 }
 
 /**
- * Base by the name the published client does not register for the wire version: `base` in v2 terms (it signs
- * only CAIP-2 ids there) and `eip155:8453` in v1 terms (only v1 names there), both of which the prober reads as
- * Base. Each alias signs with the v2 `exact` EVM scheme on eip155:8453 and leaves the seller's own terms in what
- * is sent back. The scout's checks on the terms and on what was signed apply as for any other quote.
+ * The `exact` EVM scheme on Base for both wire versions, under either of Base's names: `eip155:8453` and `base`
+ * in v2 terms and in v1 terms (the published client registers only CAIP-2 ids for v2 and only v1 names for v1,
+ * while the prober reads both as Base). Every one signs with the published v2 `exact` EVM scheme on eip155:8453
+ * and leaves the seller's own terms in what is sent back (v2 echoes the terms as `accepted`; a v1 payment names
+ * the seller's scheme and network). Terms in Base USDC that leave out its EIP-712 domain (`extra.name`,
+ * `extra.version`; v1 clients read it from the token) are signed with Base USDC's, as the MPP wire is. The
+ * scout's checks on the terms and on what was signed apply as for any other quote.
  */
-export function registerBaseAliases(client: x402Client, evm: SchemeNetworkClient): void {
-  const onBase = <T extends object>(r: T) => ({ ...r, network: "eip155:8453" }) as never;
+export function registerBaseSchemes(client: x402Client, evm: SchemeNetworkClient): void {
+  const forSigning = <T extends { asset?: unknown; extra?: Record<string, unknown> }>(
+    r: T,
+    amount?: unknown,
+  ) => {
+    const usdc = typeof r.asset === "string" && r.asset.toLowerCase() === USDC_BASE.toLowerCase();
+    const extra = usdc && !(r.extra?.name && r.extra?.version) ? { ...USDC_DOMAIN, ...r.extra } : r.extra;
+    return {
+      ...r,
+      ...(amount !== undefined ? { amount } : {}),
+      network: "eip155:8453",
+      ...(extra ? { extra } : {}),
+    } as never;
+  };
   const findDefaultAsset = (asset: string) => evm.findDefaultAsset?.(asset, "eip155:8453");
-  client.register("base" as `${string}:${string}`, {
-    scheme: evm.scheme,
-    findDefaultAsset,
-    createPaymentPayload: (version, r, ctx) => evm.createPaymentPayload(version, onBase(r), ctx),
-  });
-  client.registerV1("eip155:8453", {
-    scheme: evm.scheme,
-    findDefaultAsset,
-    async createPaymentPayload(version, r, ctx) {
-      const v1 = r as unknown as { maxAmountRequired: string; network: string; scheme: string };
-      const signed = await evm.createPaymentPayload(
-        version,
-        onBase({ ...r, amount: v1.maxAmountRequired }),
-        ctx,
-      );
-      return {
-        x402Version: version,
-        scheme: v1.scheme,
-        network: v1.network,
-        payload: signed.payload,
-      } as never;
-    },
-  });
+  for (const name of ["eip155:8453", "base"])
+    client.register(name as `${string}:${string}`, {
+      scheme: evm.scheme,
+      findDefaultAsset,
+      createPaymentPayload: (version, r, ctx) => evm.createPaymentPayload(version, forSigning(r), ctx),
+    });
+  for (const name of ["base", "eip155:8453"])
+    client.registerV1(name, {
+      scheme: evm.scheme,
+      findDefaultAsset,
+      async createPaymentPayload(version, r, ctx) {
+        const v1 = r as unknown as { maxAmountRequired: string; network: string; scheme: string };
+        const signed = await evm.createPaymentPayload(version, forSigning(r, v1.maxAmountRequired), ctx);
+        return {
+          x402Version: version,
+          scheme: v1.scheme,
+          network: v1.network,
+          payload: signed.payload,
+        } as never;
+      },
+    });
 }
+
+/** Base USDC's EIP-712 domain (what its `transferWithAuthorization` signatures are made over). */
+const USDC_DOMAIN = { name: "USD Coin", version: "2" };
 
 /** Why an MPP challenge in these methods is not paid (mppx's `tempo` settles on the Tempo chain, not Base). */
 export function unpayableMpp(methods: string[]): string {

@@ -144,6 +144,20 @@ const styles: Record<string, Style> = {
       body: "{}",
     }),
   },
+  "/v1/no-extra": {
+    version: 1,
+    challenge: (p) => ({
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ x402Version: 1, accepts: [v1Offer(p, { extra: undefined })] }),
+    }),
+  },
+  "/v2/no-extra": {
+    version: 2,
+    challenge: (p) => ({
+      headers: { "PAYMENT-REQUIRED": b64(v2Required(p, [canonical({ extra: { feePayer: "seller" } })])) },
+      body: "",
+    }),
+  },
   "/v2/header-html": {
     version: 2,
     challenge: (p) => ({
@@ -445,6 +459,15 @@ describe("the scout buys from third-party sellers", () => {
     expect(received["/v2/mpp-other-recipient"]).toMatchObject({ x402Version: 2 });
     expect(await chain.balanceOf(chain.wallets.sellers[5]!.address)).toBe(0n);
   });
+
+  it.each(["/v1/no-extra", "/v2/no-extra"])(
+    "terms in Base USDC without its EIP-712 domain in `extra` (%s): signed over Base USDC's",
+    async (path) => {
+      await expectDelivered(url(path));
+      // What goes back is the seller's own terms, without the domain the scout signed over.
+      if (path.startsWith("/v2")) expect(received[path]?.accepted.extra).toEqual({ feePayer: "seller" });
+    },
+  );
 
   it("v2 terms only in the header, beside an HTML body", async () => {
     await expectDelivered(url("/v2/header-html"));
