@@ -22,6 +22,7 @@ beforeAll(async () => {
     if (req.url === "/deflate") return enc("deflate", deflateSync(DOC));
     if (req.url === "/br") return enc("br", brotliCompressSync(DOC));
     if (req.url === "/bomb") return enc("gzip", gzipSync(Buffer.alloc(16 * 1024 * 1024, "a")));
+    if (req.url === "/empty") return enc("gzip", Buffer.alloc(0));
     if (req.url === "/corrupt") return enc("gzip", Buffer.from("not gzip at all"));
     if (req.url === "/big") {
       res.writeHead(200, { "content-type": "text/plain" });
@@ -76,6 +77,12 @@ describe("compressed bodies", () => {
     const cut = await client.request(at("/big"), { oversizeBody: "truncate" });
     expect(cut).toMatchObject({ status: 200, truncated: true });
     expect(cut.body.byteLength).toBe(CAP);
+  });
+
+  it("an empty body labelled gzip is an empty body", async () => {
+    const res = await client.request(at("/empty"));
+    expect(res.status).toBe(402);
+    expect(res.body.byteLength).toBe(0);
   });
 
   it("a body that is not what its encoding says fails as a protocol error", async () => {

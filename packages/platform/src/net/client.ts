@@ -163,7 +163,13 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
   ): Promise<{ bytes: Uint8Array; truncated: boolean }> => {
     const decoder = decoderFor(encoding);
     const source: Readable = decoder ? body.pipe(decoder) : body;
-    if (decoder) body.on("error", (err) => decoder.destroy(err));
+    let raw = 0;
+    if (decoder) {
+      body.on("error", (err) => decoder.destroy(err));
+      body.on("data", (chunk: Uint8Array) => {
+        raw += chunk.byteLength;
+      });
+    }
     const chunks: Uint8Array[] = [];
     let size = 0;
     try {
@@ -178,6 +184,11 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         size += chunk.byteLength;
         chunks.push(chunk);
       }
+    } catch (err) {
+      // An empty body labelled compressed (a 204, a HEAD, a proxy's header on nothing) is empty, not corrupt.
+      if (decoder && raw === 0 && (err as { code?: string }).code === "Z_BUF_ERROR")
+        return { bytes: new Uint8Array(), truncated: false };
+      throw err;
     } finally {
       if (decoder) decoder.destroy();
     }
