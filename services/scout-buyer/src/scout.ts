@@ -235,7 +235,7 @@ export async function buyOne(
   const signal = deadline.signal;
   try {
     try {
-      res = await pay(c.endpoint_url, { method: "GET", signal });
+      res = await pay(c.endpoint_url, { ...requestOf(c), signal });
     } catch (err) {
       const first = unpaid as { res: Response; mpp: string[] } | null;
       if (!(err instanceof PayWithMpp) || !first) throw err;
@@ -248,6 +248,7 @@ export async function buyOne(
         send,
         url: c.endpoint_url,
         challenge: first.res,
+        request: requestOf(c),
         listedAtomic,
         seenPayTo: c.obs_pay_to,
         signal,
@@ -505,6 +506,17 @@ export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record
     if (r === "budget") break;
   }
   return counts;
+}
+
+/**
+ * The request a purchase makes: the verb the prober's challenge came from. A listing that challenged only the
+ * unpaid POST retry (GET answered without a challenge) is bought with the same POST the prober sent, an empty
+ * JSON object; bought with GET, it never asked for payment.
+ */
+function requestOf(c: ScoutCandidate): { method: string; body?: string; headers?: Record<string, string> } {
+  return c.verified_via === "POST"
+    ? { method: "POST", body: "{}", headers: { "content-type": "application/json" } }
+    : { method: "GET" };
 }
 
 /** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */

@@ -68,6 +68,8 @@ interface Style {
   challenge(path: string): { headers: Record<string, string>; body: string | Buffer };
   /** The paid answer's extra headers and body encoding. */
   gzipDelivery?: boolean;
+  /** Answers only POST (GET is 405), as an API that takes its input in a JSON body. */
+  postOnly?: boolean;
   /** v1 (X-PAYMENT, X-PAYMENT-RESPONSE) or v2 (PAYMENT-SIGNATURE, PAYMENT-RESPONSE). */
   version: 1 | 2;
 }
@@ -156,6 +158,14 @@ const styles: Record<string, Style> = {
     challenge: (p) => ({
       headers: { "PAYMENT-REQUIRED": b64(v2Required(p, [canonical({ extra: { feePayer: "seller" } })])) },
       body: "",
+    }),
+  },
+  "/v2/post-only": {
+    version: 2,
+    postOnly: true,
+    challenge: (p) => ({
+      headers: { "content-type": "application/json", "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])) },
+      body: "{}",
     }),
   },
   "/v2/header-html": {
@@ -271,6 +281,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (!style) {
     res.writeHead(404);
     return res.end();
+  }
+  if (style.postOnly && req.method !== "POST") {
+    res.writeHead(405, { allow: "POST", "content-type": "application/json" });
+    return res.end(JSON.stringify({ error: "method not allowed" }));
   }
   const paid = (style.version === 1 ? req.headers["x-payment"] : req.headers["payment-signature"]) as
     | string
@@ -468,6 +482,17 @@ describe("the scout buys from third-party sellers", () => {
       if (path.startsWith("/v2")) expect(received[path]?.accepted.extra).toEqual({ feePayer: "seller" });
     },
   );
+
+  it("a seller that challenges only POST (the prober's retry) is bought with the prober's POST", async () => {
+    const p = await expectDelivered(url("/v2/post-only"));
+    expect(settled["/v2/post-only"]).toBe(1);
+    const l = await tdb.db
+      .selectFrom("listings")
+      .select("verified_via")
+      .where("id", "=", p.listing_id)
+      .executeTakeFirstOrThrow();
+    expect(l.verified_via).toBe("POST");
+  });
 
   it("v2 terms only in the header, beside an HTML body", async () => {
     await expectDelivered(url("/v2/header-html"));
