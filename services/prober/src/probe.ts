@@ -14,11 +14,16 @@ type Attempt = { res: SafeResponse; parsed: ParsedChallenge | ChallengeFailure }
 async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POST"): Promise<Attempt> {
   try {
     // Only the listed endpoint's own origin may answer: a 402 (or a sample) reached elsewhere proves nothing.
+    // A body past the client's cap is cut off rather than failing the probe: a 402's terms may be in its headers
+    // whatever its body holds (a seller's full HTML page). Any other answer that large still fails as before.
     const res = await client.request(url, {
       method,
       sameOriginRedirectsOnly: true,
+      oversizeBody: "truncate",
       ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
     });
+    if (res.truncated && res.status !== 402)
+      return { error: new SafeFetchError("body_too_large", "response body over the size cap", res.url) };
     // Only a 402 can carry a challenge (parseChallenge answers `not_402` first): other bodies are not decoded.
     const bodyText = res.status === 402 ? res.text() : "";
     return { res, parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText }) };

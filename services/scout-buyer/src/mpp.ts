@@ -25,6 +25,8 @@ export async function payMpp(a: {
   send: typeof fetch;
   url: string;
   challenge: Response;
+  /** The purchase's verb (and body): the one the prober's challenge came from. */
+  request: { method: string; body?: string; headers?: Record<string, string> };
   listedAtomic: bigint;
   seenPayTo: string | null;
   signal: AbortSignal;
@@ -101,7 +103,7 @@ export async function payMpp(a: {
     validBefore: signed.validBefore,
   });
   try {
-    const init = payment.setCredential({ method: "GET", signal: a.signal }, credential);
+    const init = payment.setCredential({ ...a.request, signal: a.signal }, credential);
     return { refused: null, signed, res: await a.send(a.url, init) };
   } catch {
     // Sent or not, the chain decides whether money moved: the caller reads the nonce back.

@@ -1,6 +1,6 @@
 import { gradeDelivery, type PurchaseOutcome } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
-import type { Logger, SafeHttpClient } from "@tollgate/platform";
+import { type Logger, SafeFetchError, type SafeHttpClient } from "@tollgate/platform";
 import {
   dropUnpaidPurchase,
   notePaymentSigned,
@@ -19,15 +19,18 @@ import {
 import { type SettlementReader, USDC_BASE } from "@tollgate/x402";
 import { x402Client } from "@x402/core/client";
 import { toClientEvmSigner } from "@x402/evm";
-import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { Ajv } from "ajv";
 import type { LocalAccount, PublicClient } from "viem";
 import {
+  forX402Client,
   MAX_AUTHORIZATION_S,
   mppMethods,
+  paysOverMpp,
   quoteOf,
   type Refusal,
+  registerBaseSchemes,
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
@@ -49,7 +52,11 @@ export interface ScoutDeps {
 
 export type BuyResult = "recorded" | "not_paid" | "busy" | "budget" | "skipped" | "client_error";
 
-/** fetch over the SSRF-safe client, for the official x402 client to wrap (no redirects: a sale is at its URL). */
+/**
+ * fetch over the SSRF-safe client, for the official x402 client to wrap. Redirects as the prober follows them:
+ * within the listed endpoint's origin only (a redirect elsewhere is refused before it is contacted, so a payment
+ * header never leaves the origin the listing names).
+ */
 export function fetchVia(http: SafeHttpClient): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const req = new Request(input, init);
@@ -61,8 +68,13 @@ export function fetchVia(http: SafeHttpClient): typeof fetch {
       headers,
       body,
       signal: req.signal,
-      followRedirects: false,
+      sameOriginRedirectsOnly: true,
+      // As the prober reads a 402: its terms may be in the headers whatever its body holds, so a body past the
+      // cap is cut off there; any other answer that large still fails.
+      oversizeBody: "truncate",
     });
+    if (res.truncated && res.status !== 402)
+      throw new SafeFetchError("body_too_large", "response body over the size cap", res.url);
     return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
       status: res.status,
       headers: res.headers,
@@ -112,10 +124,8 @@ export async function buyOne(
   let refused: Refusal | null = null;
   let signed: Signed | null = null;
   const client = new x402Client();
-  registerExactEvmScheme(client, {
-    signer: toClientEvmSigner(d.account, d.publicClient as never),
-    networks: ["eip155:8453"],
-  });
+  const signer = toClientEvmSigner(d.account, d.publicClient as never);
+  registerBaseSchemes(client, new ExactEvmScheme(signer));
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     const req = r as unknown as {
       amount?: unknown;
@@ -202,8 +212,12 @@ export async function buyOne(
       r.status === 402
         ? { res: new Response(null, { status: 402, headers: r.headers }), mpp: mppMethods(r) }
         : { res: r, mpp: [] };
-    if (unpaid.mpp.includes("evm")) throw new PayWithMpp();
-    return r;
+    if (r.status !== 402) return r;
+    const text = await r.text();
+    if (paysOverMpp(r.headers, text, c.obs_pay_to)) throw new PayWithMpp();
+    // The terms in the form the official client reads, wherever this seller put them (as the prober reads them).
+    const wire = forX402Client(r.headers, text);
+    return new Response(wire.body, { status: 402, headers: wire.headers });
   }) as typeof fetch;
   const pay = wrapFetchWithPayment(firstAnswer, client);
   const started = performance.now();
@@ -221,7 +235,7 @@ export async function buyOne(
   const signal = deadline.signal;
   try {
     try {
-      res = await pay(c.endpoint_url, { method: "GET", signal });
+      res = await pay(c.endpoint_url, { ...requestOf(c), signal });
     } catch (err) {
       const first = unpaid as { res: Response; mpp: string[] } | null;
       if (!(err instanceof PayWithMpp) || !first) throw err;
@@ -234,6 +248,7 @@ export async function buyOne(
         send,
         url: c.endpoint_url,
         challenge: first.res,
+        request: requestOf(c),
         listedAtomic,
         seenPayTo: c.obs_pay_to,
         signal,
@@ -491,6 +506,17 @@ export async function scoutRound(d: ScoutDeps, now = new Date()): Promise<Record
     if (r === "budget") break;
   }
   return counts;
+}
+
+/**
+ * The request a purchase makes: the verb the prober's challenge came from. A listing that challenged only the
+ * unpaid POST retry (GET answered without a challenge) is bought with the same POST the prober sent, an empty
+ * JSON object; bought with GET, it never asked for payment.
+ */
+function requestOf(c: ScoutCandidate): { method: string; body?: string; headers?: Record<string, string> } {
+  return c.verified_via === "POST"
+    ? { method: "POST", body: "{}", headers: { "content-type": "application/json" } }
+    : { method: "GET" };
 }
 
 /** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */

@@ -1,5 +1,7 @@
 import type { PurchaseOutcome } from "@tollgate/core";
-import { parseChallenge } from "@tollgate/x402";
+import { parseChallenge, USDC_BASE, x402Terms } from "@tollgate/x402";
+import type { x402Client } from "@x402/core/client";
+import type { SchemeNetworkClient } from "@x402/core/types";
 
 /** Why a quote was not paid (nothing was signed). */
 export interface Refusal {
@@ -26,6 +28,100 @@ export function mppMethods(res: Response): string[] {
   });
   return parsed.ok ? (parsed.mppMethods ?? []) : [];
 }
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Whether a 402 is paid over MPP rather than x402: it offers the MPP `evm` charge on Base in USDC that the
+ * prober reads (the only one mppx's `evm` client pays here), and, when x402 terms stand beside it, the charge
+ * names the payTo the prober saw or the x402 terms do not either. Otherwise the x402 terms are paid: an `evm`
+ * charge on another chain or in another token, or to a recipient the prober never saw, beside x402 terms the
+ * prober recorded, used to leave the listing unbought.
+ */
+export function paysOverMpp(headers: Headers, bodyText: string, seenPayTo: string | null): boolean {
+  const p = parseChallenge({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  if (!p.ok || !p.mppCharge) return false;
+  if (p.accepts.length === 0) return true;
+  return sameAddress(p.mppCharge.payTo, seenPayTo) || !sameAddress(p.payTo, seenPayTo);
+}
+
+/**
+ * The unpaid 402 as the official x402 client reads it, from any form the prober accepts: the client reads v2
+ * terms only from a base64 PAYMENT-REQUIRED header and v1 terms only from the JSON body, while sellers also send
+ * v2 terms in the body alone, plain or base64url JSON in the header, or an unreadable header beside terms in the
+ * body. The terms are the seller's own object, unchanged (what a v2 payment echoes back as `accepted`); only
+ * where they travel is changed. A 402 with no x402 terms is left as it came.
+ */
+export function forX402Client(headers: Headers, bodyText: string): { headers: Headers; body: string } {
+  const found = x402Terms({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  const out = new Headers(headers);
+  if (!found) return { headers: out, body: bodyText };
+  out.delete("content-length");
+  if (found.version === 2) {
+    // A version the seller wrote as a string ("2") or left out, as a number: the client looks its schemes up by it.
+    const v = found.object.x402Version;
+    const terms = {
+      ...found.object,
+      x402Version: v === undefined ? 2 : typeof v === "string" ? Number(v) : v,
+    };
+    out.set("payment-required", Buffer.from(JSON.stringify(terms)).toString("base64"));
+    return { headers: out, body: bodyText };
+  }
+  out.delete("payment-required");
+  out.set("content-type", "application/json");
+  return { headers: out, body: JSON.stringify({ ...found.object, x402Version: 1 }) };
+}
+
+/**
+ * The `exact` EVM scheme on Base for both wire versions, under either of Base's names: `eip155:8453` and `base`
+ * in v2 terms and in v1 terms (the published client registers only CAIP-2 ids for v2 and only v1 names for v1,
+ * while the prober reads both as Base). Every one signs with the published v2 `exact` EVM scheme on eip155:8453
+ * and leaves the seller's own terms in what is sent back (v2 echoes the terms as `accepted`; a v1 payment names
+ * the seller's scheme and network). Terms in Base USDC that leave out its EIP-712 domain (`extra.name`,
+ * `extra.version`; v1 clients read it from the token) are signed with Base USDC's, as the MPP wire is. The
+ * scout's checks on the terms and on what was signed apply as for any other quote.
+ */
+export function registerBaseSchemes(client: x402Client, evm: SchemeNetworkClient): void {
+  const forSigning = <T extends { asset?: unknown; extra?: Record<string, unknown> }>(
+    r: T,
+    amount?: unknown,
+  ) => {
+    const usdc = typeof r.asset === "string" && r.asset.toLowerCase() === USDC_BASE.toLowerCase();
+    const extra = usdc && !(r.extra?.name && r.extra?.version) ? { ...USDC_DOMAIN, ...r.extra } : r.extra;
+    return {
+      ...r,
+      ...(amount !== undefined ? { amount } : {}),
+      network: "eip155:8453",
+      ...(extra ? { extra } : {}),
+    } as never;
+  };
+  const findDefaultAsset = (asset: string) => evm.findDefaultAsset?.(asset, "eip155:8453");
+  for (const name of ["eip155:8453", "base"])
+    client.register(name as `${string}:${string}`, {
+      scheme: evm.scheme,
+      findDefaultAsset,
+      createPaymentPayload: (version, r, ctx) => evm.createPaymentPayload(version, forSigning(r), ctx),
+    });
+  for (const name of ["base", "eip155:8453"])
+    client.registerV1(name, {
+      scheme: evm.scheme,
+      findDefaultAsset,
+      async createPaymentPayload(version, r, ctx) {
+        const v1 = r as unknown as { maxAmountRequired: string; network: string; scheme: string };
+        const signed = await evm.createPaymentPayload(version, forSigning(r, v1.maxAmountRequired), ctx);
+        return {
+          x402Version: version,
+          scheme: v1.scheme,
+          network: v1.network,
+          payload: signed.payload,
+        } as never;
+      },
+    });
+}
+
+/** Base USDC's EIP-712 domain (what its `transferWithAuthorization` signatures are made over). */
+const USDC_DOMAIN = { name: "USD Coin", version: "2" };
 
 /** Why an MPP challenge in these methods is not paid (mppx's `tempo` settles on the Tempo chain, not Base). */
 export function unpayableMpp(methods: string[]): string {

@@ -1,4 +1,6 @@
 import type { LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, buildConnector, request as undiciRequest } from "undici";
 import { classify, SafeFetchError } from "./errors.js";
 import { type Allowance, createResolver, type LookupFn, type Resolver } from "./resolver.js";
@@ -35,6 +37,12 @@ export interface SafeRequest {
    * elsewhere says nothing about the listed endpoint.
    */
   sameOriginRedirectsOnly?: boolean;
+  /**
+   * A body past the size cap: `error` (default) fails the request (`body_too_large`); `truncate` keeps the
+   * first maxBodyBytes, drops the connection and answers with `truncated: true` (a probe reads a challenge from
+   * the headers whatever the body carries).
+   */
+  oversizeBody?: "error" | "truncate";
 }
 
 export interface SafeResponse {
@@ -44,6 +52,8 @@ export interface SafeResponse {
   /** The final URL after redirects. */
   url: string;
   redirects: string[];
+  /** The body was cut off at the size cap (only with `oversizeBody: "truncate"`). */
+  truncated?: boolean;
   timings: { totalMs: number };
   text(): string;
   json(): unknown;
@@ -140,16 +150,49 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
     return u;
   };
 
-  const readCapped = async (body: AsyncIterable<Uint8Array>, url: string): Promise<Uint8Array> => {
+  /**
+   * The body, decoded when the server compressed it (`Content-Encoding` gzip, deflate or br: sellers send it
+   * whether or not it was asked for), capped at maxBody decoded bytes, so a small compressed body cannot
+   * expand past the cap. Past it: an error, or with `truncate` the first maxBody bytes.
+   */
+  const readCapped = async (
+    body: Readable,
+    encoding: string | undefined,
+    url: string,
+    truncate: boolean,
+  ): Promise<{ bytes: Uint8Array; truncated: boolean }> => {
+    const decoder = decoderFor(encoding);
+    const source: Readable = decoder ? body.pipe(decoder) : body;
+    let raw = 0;
+    if (decoder) {
+      body.on("error", (err) => decoder.destroy(err));
+      body.on("data", (chunk: Uint8Array) => {
+        raw += chunk.byteLength;
+      });
+    }
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of body) {
-      size += chunk.byteLength;
-      if (size > maxBody)
-        throw new SafeFetchError("body_too_large", `response body over ${maxBody} bytes`, url);
-      chunks.push(chunk);
+    try {
+      for await (const chunk of source as AsyncIterable<Uint8Array>) {
+        if (size + chunk.byteLength > maxBody) {
+          if (!truncate)
+            throw new SafeFetchError("body_too_large", `response body over ${maxBody} bytes`, url);
+          chunks.push(chunk.subarray(0, maxBody - size));
+          size = maxBody;
+          return { bytes: Buffer.concat(chunks), truncated: true };
+        }
+        size += chunk.byteLength;
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      // An empty body labelled compressed (a 204, a HEAD, a proxy's header on nothing) is empty, not corrupt.
+      if (decoder && raw === 0 && (err as { code?: string }).code === "Z_BUF_ERROR")
+        return { bytes: new Uint8Array(), truncated: false };
+      throw err;
+    } finally {
+      if (decoder) decoder.destroy();
     }
-    return Buffer.concat(chunks);
+    return { bytes: Buffer.concat(chunks), truncated: false };
   };
 
   return {
@@ -222,9 +265,17 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
           current = next.toString();
           continue;
         }
+        const encoding = contentEncoding(res.headers["content-encoding"]);
         let bytes: Uint8Array;
+        let truncated = false;
         try {
-          bytes = await readCapped(res.body, current);
+          ({ bytes, truncated } = await readCapped(
+            res.body,
+            encoding,
+            current,
+            init.oversizeBody === "truncate",
+          ));
+          if (truncated) res.body.destroy();
         } catch (err) {
           res.body.destroy();
           throw classify(
@@ -235,6 +286,11 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers))
           if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+        // The body handed on is the decoded one: its encoding and length headers no longer describe it.
+        if (encoding && DECODED.has(encoding)) {
+          delete headers["content-encoding"];
+          delete headers["content-length"];
+        }
         const finalUrl = current;
         return {
           status: res.statusCode,
@@ -242,6 +298,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
           body: bytes,
           url: finalUrl,
           redirects,
+          ...(truncated ? { truncated } : {}),
           timings: { totalMs: performance.now() - started },
           text: () => Buffer.from(bytes).toString("utf8"),
           json: () => JSON.parse(Buffer.from(bytes).toString("utf8")),
@@ -249,4 +306,24 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       }
     },
   };
+}
+
+const contentEncoding = (v: string | string[] | undefined): string | undefined =>
+  (Array.isArray(v) ? v.join(",") : v)?.trim().toLowerCase() || undefined;
+
+const DECODED = new Set(["gzip", "x-gzip", "deflate", "br"]);
+
+/** A decompressor for one content coding we read; none for identity or a coding we do not know (kept as sent). */
+function decoderFor(encoding: string | undefined) {
+  switch (encoding) {
+    case "gzip":
+    case "x-gzip":
+      return createGunzip();
+    case "deflate":
+      return createInflate();
+    case "br":
+      return createBrotliDecompress();
+    default:
+      return null;
+  }
 }

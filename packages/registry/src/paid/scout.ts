@@ -103,6 +103,7 @@ function candidates(db: Db, policy: ScoutPolicy) {
       "request_schema",
       "sample_query",
       "last_purchase_at",
+      "verified_via",
     ])
     .where("status", "=", "verified")
     .where("payto_sentinel", "=", false)

@@ -48,7 +48,9 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.length > 
 
 function atomic(v: unknown): string | null {
   if (typeof v === "string" && /^\d+$/.test(v.trim())) return v.trim().replace(/^0+(?=\d)/, "");
-  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return BigInt(Math.round(v)).toString();
+  // A JSON number only when it is an exact whole count of atomic units: 0.01 (a dollar figure) is not 0, and a
+  // number past 2^53 has already lost its digits.
+  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return String(v);
   return null;
 }
 
@@ -133,6 +135,33 @@ function chooseOffer(accepts: NormalisedOffer[]): number | null {
   return Math.max(exact, 0);
 }
 
+/** 1 for `x402Version: 1` (or "1", as some servers write it); 2 otherwise. */
+const versionOf = (o: Json): 1 | 2 => (o.x402Version === 1 || o.x402Version === "1" ? 1 : 2);
+
+/**
+ * The x402 object of an unpaid 402 as the prober reads it: the PAYMENT-REQUIRED header (JSON, base64 or
+ * base64url JSON) when it decodes, else a JSON body that carries `x402Version` or `accepts`. `version` is 1 only
+ * for `x402Version: 1` (or "1"). Null when neither holds one (the header's size is reported either way).
+ */
+export function x402Terms(
+  input: ChallengeInput,
+): { object: Json; version: 1 | 2; transport: "header" | "body" } | null {
+  const paymentHeader = header(input.headers, "payment-required");
+  const fromHeader = paymentHeader ? decodeHeaderJson(paymentHeader) : null;
+  if (fromHeader) return { object: fromHeader, version: versionOf(fromHeader), transport: "header" };
+  // trim() also drops a byte-order mark, which JSON.parse refuses.
+  const bodyText = input.bodyText.trim();
+  if (!bodyText.startsWith("{")) return null;
+  try {
+    const body = asObject(JSON.parse(bodyText));
+    if (body && (body.x402Version !== undefined || Array.isArray(body.accepts)))
+      return { object: body, version: versionOf(body), transport: "body" };
+  } catch {
+    // not JSON: maybe MPP only
+  }
+  return null;
+}
+
 /**
  * Recognise a payment challenge in an unpaid response: x402 v2 (`PAYMENT-REQUIRED` header, base64
  * JSON), x402 v1 (JSON body with `x402Version: 1`), lenient forms real servers send (v1 inside the
@@ -144,26 +173,10 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
   if (input.status !== 402) return { ok: false, reason: "not_402", detail: `status ${input.status}` };
   const paymentHeader = header(input.headers, "payment-required");
   const wwwAuth = header(input.headers, "www-authenticate");
-  let x402: Json | null = null;
-  let transport: ParsedChallenge["transport"] | null = null;
-  let headerBytes = 0;
-  if (paymentHeader) {
-    x402 = decodeHeaderJson(paymentHeader);
-    transport = "header";
-    headerBytes = Buffer.byteLength(paymentHeader);
-  }
-  if (!x402 && input.bodyText.trim().startsWith("{")) {
-    try {
-      const body = asObject(JSON.parse(input.bodyText));
-      if (body && (body.x402Version !== undefined || Array.isArray(body.accepts))) {
-        x402 = body;
-        transport = "body";
-        headerBytes = 0;
-      }
-    } catch {
-      // not JSON: maybe MPP only
-    }
-  }
+  const found = x402Terms(input);
+  const x402: Json | null = found?.object ?? null;
+  let transport: ParsedChallenge["transport"] | null = found?.transport ?? (paymentHeader ? "header" : null);
+  let headerBytes = paymentHeader && found?.transport !== "body" ? Buffer.byteLength(paymentHeader) : 0;
   const mppOffers = wwwAuth && /(^|,)\s*Payment\s/i.test(wwwAuth) ? parseMpp(wwwAuth) : [];
   if (!x402 && mppOffers.length === 0) {
     if (paymentHeader)
@@ -174,7 +187,7 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
       detail: "402 without PAYMENT-REQUIRED, x402 body or MPP challenge",
     };
   }
-  const version = x402 ? (x402.x402Version === 1 ? 1 : 2) : null;
+  const version = found?.version ?? null;
   const accepts =
     x402 && Array.isArray(x402.accepts)
       ? (x402.accepts as unknown[])
