@@ -16,5 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("payments").dropColumn("answer_delivered_at").dropColumn("client_sha256").execute();
+  await db.schema
+    .alterTable("payments")
+    .dropColumn("answer_delivered_at")
+    .dropColumn("client_sha256")
+    .execute();
 }
