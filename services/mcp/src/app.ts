@@ -110,6 +110,23 @@ function hasProtoKey(value: unknown): boolean {
   return false;
 }
 
+/**
+ * CORS, for agents in pages on other origins: a preflight is 204 allowing POST with the MCP headers, and every
+ * answer to a request with an Origin may be read by it. The server is public and keeps no cookie or session,
+ * so `*` lends a page nothing it could not send itself.
+ */
+const corsPreflight = () =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "POST, GET, DELETE",
+      "access-control-allow-headers":
+        "content-type, accept, authorization, mcp-protocol-version, mcp-session-id, last-event-id",
+      "access-control-max-age": "600",
+    },
+  });
+
 /** The socket peer, when served by @hono/node-server. */
 function socketPeer(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -139,6 +156,9 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     const trusted = isTrustedPeer(socketPeer(c), deps.trustedProxies);
     const requestId = requestIdFor(c.req.header("x-request-id"), trusted);
     c.set("requestId", requestId);
+    const origin = c.req.header("origin");
+    const preflight =
+      origin !== undefined && c.req.method === "OPTIONS" && !!c.req.header("access-control-request-method");
     await serveObserved(
       c.req.method,
       {
@@ -146,10 +166,18 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         latency,
         startedMs: started,
       },
-      next,
+      preflight
+        ? async () => {
+            c.res = corsPreflight();
+          }
+        : next,
       () => ({ routePath: routePath(c), status: c.res.status }),
     );
     c.header("x-request-id", requestId);
+    if (origin !== undefined) {
+      c.header("access-control-allow-origin", "*");
+      c.header("access-control-expose-headers", "x-request-id, retry-after, mcp-session-id");
+    }
     logRequest(deps.log, {
       requestId,
       method: c.req.method,

@@ -125,6 +125,30 @@ describe("MCP for clients other than the SDK", () => {
   });
 });
 
+describe("MCP from a page on another origin", () => {
+  it("a preflight is 204 allowing POST and the MCP headers; the answer is readable by the page", async () => {
+    const pre = await fetch(endpoint, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://agent.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, mcp-protocol-version",
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(pre.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    const res = await post(toolsList, { origin: "https://agent.example", accept: "application/json" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-expose-headers")).toContain("x-request-id");
+    // Without an Origin, no CORS headers.
+    const plain = await post(toolsList, { accept: "application/json" });
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
 describe("answerFormat", () => {
   it.each([
     [undefined, "json"],
