@@ -17,7 +17,7 @@ import {
 import { createSemanticIndex, type SearchEvent, searchLogCap, searchLogProducer } from "@tollgate/registry";
 import { jobCatalog } from "@tollgate/schema";
 import { createEmbedder } from "@tollgate/semantic";
-import { createTransactionProofReader, USDC_BASE } from "@tollgate/x402";
+import { createTransactionProofReader, requireBaseRpc, USDC_BASE } from "@tollgate/x402";
 import { buildApi } from "./app.js";
 import { DiscoverCache, ListingCache } from "./cache.js";
 import { answerClientErrorsAsJson, serverTimeouts } from "./client-errors.js";
@@ -29,6 +29,10 @@ import { buildPayments } from "./payments.js";
 import { startPaymentReconciler } from "./reconcile.js";
 
 await runService("api", apiEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
+  await requireBaseRpc(
+    { CHAIN_RPC_URL: config.CHAIN_RPC_URL, FACILITATOR_RPC_URL: config.FACILITATOR_RPC_URL },
+    log,
+  );
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "api",
     ...databaseFromConfig(config),

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createDb, ensureDatabase } from "@tollgate/db";
 import { testPrefix } from "@tollgate/db/testing";
 import { RUN_DB_PREFIX, urlFor, withAdmin } from "@tollgate/db/testing/shared";
@@ -82,6 +84,29 @@ describe("api in production", () => {
       keys: { kid: string }[];
     };
     expect(jwks.keys.map((k) => k.kid)).toEqual([await keyId(jwk)]);
+  });
+
+  it("a chain RPC serving another chain than Base stops the start, naming it; one not answering does not", async () => {
+    const rpc = createServer((_, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x1" }));
+    });
+    await new Promise<void>((r) => rpc.listen(0, "127.0.0.1", r));
+    try {
+      const mainnet = `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`;
+      const refused = await startService("api", { ...env, CHAIN_RPC_URL: mainnet }).catch((e: Error) => e);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toMatch(/exited with 1 before ready/);
+      expect((refused as Error).message).toMatch(
+        /CHAIN_RPC_URL serves chain 1; Tollgate reads and pays on Base/,
+      );
+    } finally {
+      rpc.close();
+    }
+    // Nothing listens there: an outage, not a misconfiguration; the api starts and serves.
+    const api = await startService("api", { ...env, CHAIN_RPC_URL: "http://127.0.0.1:9/" });
+    running.push(api);
+    expect((await fetch(`${String(api.ready.url)}/v1/listings`)).status).toBe(200);
   });
 
   it("without a signing key it does not start (exit 78), naming SIGNING_KEY_JWK", async () => {

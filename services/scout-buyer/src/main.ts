@@ -9,7 +9,7 @@ import {
   workerRedis,
 } from "@tollgate/platform";
 import { duePlanPurchases, publishScoutPolicy, recordPlanPurchase } from "@tollgate/registry";
-import { createSettlementReader } from "@tollgate/x402";
+import { createSettlementReader, requireBaseRpc } from "@tollgate/x402";
 import { sql } from "kysely";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -18,6 +18,7 @@ import { startScoutQueues } from "./queue.js";
 import type { ScoutDeps } from "./scout.js";
 
 await runService("scout-buyer", scoutEnvSchema, async ({ config, log, shutdown, metrics, serveOps }) => {
+  await requireBaseRpc({ CHAIN_RPC_URL: config.CHAIN_RPC_URL }, log);
   const db = await openDatabase(config.DATABASE_URL, {
     applicationName: "scout-buyer",
     max: 4,

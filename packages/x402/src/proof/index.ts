@@ -59,3 +59,39 @@ export async function recoverSigner(message: string, signature: string): Promise
     return null;
   }
 }
+
+/** Base mainnet: the only chain Tollgate reads payments on and pays on. */
+export const BASE_CHAIN_ID = 8453;
+
+/**
+ * At start, every configured chain RPC must serve Base: one pointed at another chain by mistake would prove
+ * that chain's transfers as payments (and pay there). An RPC that does not answer is let through with a
+ * warning (an outage is not a misconfiguration; its requests fail later and are retried); one that answers
+ * another chain id stops the start.
+ */
+export async function requireBaseRpc(
+  rpcs: Record<string, string | undefined>,
+  log: { warn(o: object, msg: string): void },
+  timeoutMs = 5000,
+): Promise<void> {
+  for (const [name, url] of Object.entries(rpcs)) {
+    if (!url) continue;
+    let id: number;
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const { result } = (await res.json()) as { result?: unknown };
+      if (typeof result !== "string") throw new Error(`no chain id in the answer (HTTP ${res.status})`);
+      id = Number(BigInt(result));
+    } catch (err) {
+      log.warn({ err: String(err), rpc: name }, "chain RPC did not say its chain id at start; going on");
+      continue;
+    }
+    if (id !== BASE_CHAIN_ID)
+      throw new Error(`${name} serves chain ${id}; Tollgate reads and pays on Base (chain ${BASE_CHAIN_ID})`);
+  }
+}
