@@ -5,6 +5,9 @@ import { Agent, buildConnector, request as undiciRequest } from "undici";
 import { classify, SafeFetchError } from "./errors.js";
 import { type Allowance, createResolver, type LookupFn, type Resolver } from "./resolver.js";
 
+/** Response headers read from a seller, all together; larger ones fail as `protocol_error`. */
+export const MAX_RESPONSE_HEADER_BYTES = 64 * 1024;
+
 export interface SafeHttpOptions {
   /** Value of the X-Verified-By header on every request (the service's name). */
   verifiedBy: string;
@@ -127,6 +130,9 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
   });
   const agent = new Agent({
     connect,
+    // A seller's PAYMENT-REQUIRED header carries every offer, and with discovery extensions their input and
+    // output schemas: Node's default 16 KiB for all response headers cut real ones off as protocol errors.
+    maxHeaderSize: MAX_RESPONSE_HEADER_BYTES,
     connections: opts.connectionsPerOrigin ?? 8,
     keepAliveTimeout: 10_000,
     headersTimeout: timeoutMs,
