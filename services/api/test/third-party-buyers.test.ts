@@ -1,5 +1,6 @@
 import type { serve } from "@hono/node-server";
 import { type Chain, signAuthorizationWith, startChain, type Wallet } from "@tollgate/devnet";
+import { buildDemandSnapshots } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chainPayments,
@@ -314,6 +315,33 @@ describe("the payment envelope as other clients build it", () => {
     });
   });
 
+  it("signatures the exact scheme does not take (EIP-2098 compact 64 bytes, no 0x, 66 bytes, not hex, empty) and a malformed payee: 402 invalid signature, nothing recorded", async () => {
+    const compact = (sig: string) => {
+      const v = BigInt(Number.parseInt(sig.slice(130, 132), 16) - 27);
+      return `0x${sig.slice(2, 66)}${((v << 255n) | BigInt(`0x${sig.slice(66, 130)}`)).toString(16).padStart(64, "0")}`;
+    };
+    const signatures = [
+      compact,
+      (s: string) => s.slice(2),
+      (s: string) => `${s}00`,
+      (s: string) => `${s.slice(0, 131)}z`,
+      () => "0x",
+    ];
+    for (const signature of signatures) {
+      const { nonce } = await refused({ signature }, "invalid_exact_evm_signature");
+      expect(await rowsOf(nonce)).toEqual([]);
+    }
+    const payees = [
+      (a: Record<string, unknown>) => ({ ...a, to: "0x1234" }),
+      (a: Record<string, unknown>) => ({ ...a, to: 42 }),
+      (a: Record<string, unknown>) => ({ ...a, to: String(a.to).slice(2) }),
+    ];
+    for (const authorization of payees) {
+      const { nonce } = await refused({ authorization }, "invalid_exact_evm_signature");
+      expect(await rowsOf(nonce)).toEqual([]);
+    }
+  });
+
   it("an address with a broken EIP-55 checksum is the payer's mistake: 402 invalid_payment, never 503", async () => {
     // Mixed case with one letter's case flipped: not an address any EIP-55 reader accepts.
     const broken = (a: string) => {
@@ -396,6 +424,46 @@ describe("retries and receipts", () => {
     expect(receiptOf(again, from)).toEqual(receipt);
     expect(await chain.balanceOf(operator())).toBe(before + VERDICT);
     expect((await rowsOf(nonce)).map((x) => x.status)).toEqual(["settled"]);
+  });
+});
+
+describe("a retry rebuilt by the client", () => {
+  it("the same authorization re-enveloped on retry (keys reordered, resource and extensions dropped or added, addresses in another case): the same answer, charged once", async () => {
+    const from = chain.wallets.buyers[3]!;
+    const { header, nonce, body, receipt } = await sold({ from });
+    const p = decode(header);
+    const a = p.payload.authorization;
+    const rebuilt = [
+      { payload: { signature: p.payload.signature, authorization: a }, accepted: p.accepted, x402Version: 2 },
+      { ...p, extensions: { note: "retry" }, resource: undefined },
+      {
+        ...p,
+        payload: {
+          ...p.payload,
+          authorization: { ...a, from: a.from.toLowerCase(), to: `0x${a.to.slice(2).toUpperCase()}` },
+        },
+      },
+    ];
+    const before = await chain.balanceOf(operator());
+    for (const again of rebuilt) {
+      const r = await pay(verdictUrl(), encode(again));
+      expect(r.status).toBe(200);
+      expect(await json(r)).toEqual(body);
+      expect(receiptOf(r, from)).toEqual(receipt);
+    }
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect((await rowsOf(nonce)).map((x) => x.status)).toEqual(["settled"]);
+  });
+
+  it("the header in base64url without padding (a lenient decoder's spelling): sold", async () => {
+    const from = chain.wallets.buyers[4]!;
+    const before = await chain.balanceOf(operator());
+    const { header } = await thirdParty(verdictUrl(), { from });
+    const url64 = Buffer.from(header, "base64").toString("base64url");
+    const r = await pay(verdictUrl(), url64);
+    expect(r.status).toBe(200);
+    receiptOf(r, from);
+    expect(await chain.balanceOf(operator())).toBe(before + VERDICT);
   });
 });
 
@@ -521,5 +589,20 @@ describe("other paid routes, paid by hand", () => {
     expect((await json(r)).claim_token).toMatch(/^[0-9a-f]{64}$/);
     receiptOf(r, from);
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+
+  it("the demand report (2 USD), terms from the body, last offer: sold once", async () => {
+    t.demand.paidTierLive = true;
+    try {
+      expect(await buildDemandSnapshots(t.tdb.db, { kFloor: 3 })).toMatchObject({ skipped: false });
+      const { body } = await sold(
+        { source: "body", pick: "last", from: chain.wallets.buyers[1]! },
+        2_000_000n,
+        `${base}/v1/demand/report`,
+      );
+      expect(body).toHaveProperty("generated_at");
+    } finally {
+      t.demand.paidTierLive = false;
+    }
   });
 });
