@@ -591,6 +591,54 @@ describe("other paid routes, paid by hand", () => {
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
   });
 
+  it("a paid submission retried after the client gave up: the same listing, its token shown once, the fee once", async () => {
+    // The domain's free allowance used up first, so this submission is paid.
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await t.req("POST", "/v1/listings", validListing({ endpoint_url: `https://pub-tpr.com/f/${i}` })))
+          .status,
+      ).toBe(201);
+    const body = JSON.stringify(
+      validListing({ endpoint_url: "https://pub-tpr.com/api/retry", name: "tp retry" }),
+    );
+    const init = (headers: Record<string, string> = {}) => ({
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
+    const from = chain.wallets.buyers[2]!;
+    const before = await chain.balanceOf(operator());
+    const { header } = await thirdParty(`${base}/v1/listings`, { init: init(), from });
+    const ac = new AbortController();
+    const first = fetch(`${base}/v1/listings`, {
+      ...init({ "payment-signature": header }),
+      signal: ac.signal,
+    });
+    setTimeout(() => ac.abort(), 5);
+    await first.catch(() => undefined);
+    let r = await fetch(`${base}/v1/listings`, init({ "payment-signature": header }));
+    for (let i = 0; i < 50 && r.status === 409; i++) {
+      await new Promise((ok) => setTimeout(ok, 200));
+      r = await fetch(`${base}/v1/listings`, init({ "payment-signature": header }));
+    }
+    expect(r.status).toBe(201);
+    const created = await json(r);
+    receiptOf(r, from);
+    const again = await fetch(`${base}/v1/listings`, init({ "payment-signature": header }));
+    expect(again.status).toBe(201);
+    const replayed = await json(again);
+    expect(replayed.id).toBe(created.id);
+    // Shown once: whichever response carried it first, no later one does (the claim flow recovers it).
+    expect(replayed.claim_token).toBeNull();
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+    const listings = await t.tdb.db
+      .selectFrom("listings")
+      .select("id")
+      .where("name", "=", "tp retry")
+      .execute();
+    expect(listings).toEqual([{ id: created.id }]);
+  });
+
   it("the demand report (2 USD), terms from the body, last offer: sold once", async () => {
     t.demand.paidTierLive = true;
     try {
