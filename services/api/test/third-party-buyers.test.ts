@@ -250,6 +250,14 @@ describe("the accepted offer re-serialised by the client", () => {
     await sold({ accepted: (o) => ({ ...o, asset: upper(o.asset), payTo: upper(o.payTo) }) });
   });
 
+  it("the echo cut to scheme and network is enough; an echo of another scheme or an empty one: 402 invalid scheme, nothing recorded", async () => {
+    await sold({ accepted: (o) => ({ scheme: o.scheme, network: o.network }) });
+    for (const accepted of [() => ({}), (o: Offer) => ({ ...o, scheme: "upto" })]) {
+      const { nonce } = await refused({ accepted }, "invalid_exact_evm_scheme");
+      expect(await rowsOf(nonce)).toEqual([]);
+    }
+  });
+
   it("an echoed offer that claims another amount or payee buys nothing more than the signed authorization", async () => {
     // The echo is informational: what is verified and settled is the served offer against the signature.
     const { header } = await thirdParty(verdictUrl(), {
