@@ -1,5 +1,11 @@
 import type { serve } from "@hono/node-server";
-import { type Chain, signAuthorizationWith, startChain, type Wallet } from "@tollgate/devnet";
+import {
+  type Chain,
+  createLocalFacilitator,
+  signAuthorizationWith,
+  startChain,
+  type Wallet,
+} from "@tollgate/devnet";
 import { buildDemandSnapshots } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -472,6 +478,59 @@ describe("a retry rebuilt by the client", () => {
     expect(r.status).toBe(200);
     receiptOf(r, from);
     expect(await chain.balanceOf(operator())).toBe(before + VERDICT);
+  });
+});
+
+describe("a settlement the facilitator refuses", () => {
+  let refusing: TestApi;
+  let refusingBase: string;
+  let refusingServer: ReturnType<typeof serve>;
+  let listing: string;
+  beforeAll(async () => {
+    // Verifies on the chain as usual, then refuses every settlement (the payer's balance gone meanwhile).
+    const local = createLocalFacilitator(chain);
+    const facilitator = {
+      verify: local.verify.bind(local),
+      getSupported: local.getSupported.bind(local),
+      settle: async (p: { payload: unknown }) => ({
+        success: false as const,
+        errorReason: "invalid_exact_evm_insufficient_balance" as const,
+        transaction: "",
+        network: "eip155:8453" as const,
+        payer: (p.payload as { authorization: { from: string } }).authorization.from,
+      }),
+    };
+    refusing = await startTestApi({ payments: chainPayments(chain, { facilitator: facilitator as never }) });
+    ({ server: refusingServer, base: refusingBase } = await serveTestApi(refusing));
+    listing = (await (await refusing.req("POST", "/v1/listings", validListing())).json()).id;
+    await markVerified(refusing.tdb.db, [listing]);
+  });
+  afterAll(async () => {
+    refusingServer.close();
+    await refusing.tdb.drop();
+  });
+
+  it("402 with the terms and a PAYMENT-RESPONSE the client decodes: success false, the reason, the payer; nothing moved", async () => {
+    const from = chain.wallets.buyers[0]!;
+    const url = `${refusingBase}/v1/listings/${listing}/verdict`;
+    const before = await chain.balanceOf(operator());
+    const { header } = await thirdParty(url, { from, source: "body" });
+    const r = await pay(url, header);
+    expect(r.status).toBe(402);
+    const body = await json(r);
+    expect(body.error).toBe("invalid_exact_evm_insufficient_balance");
+    noPaidData(body);
+    expect(decode(r.headers.get("payment-required")!).accepts[0].amount).toBe("5000");
+    expect(decode(r.headers.get("payment-response")!)).toEqual({
+      success: false,
+      errorReason: "invalid_exact_evm_insufficient_balance",
+      transaction: "",
+      network: "eip155:8453",
+      payer: from.address,
+    });
+    expect(await chain.balanceOf(operator())).toBe(before);
+    const rows = await refusing.tdb.db.selectFrom("payments").select("status").execute();
+    expect(rows.map((x) => x.status)).toEqual(["failed"]);
   });
 });
 

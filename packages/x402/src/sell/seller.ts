@@ -256,6 +256,28 @@ export function createSeller(cfg: SellerConfig) {
     "PAYMENT-RESPONSE": b64({ success: true, transaction: txHash, network, payer: getAddress(payer) }),
   });
 
+  /**
+   * A settlement the facilitator refused, nothing charged: the 402 terms with the x402 v2 failure receipt
+   * (PAYMENT-RESPONSE, success false and the reason), as the HTTP transport gives it. A refusal before any
+   * settlement was tried (verify, our own checks) carries no PAYMENT-RESPONSE.
+   */
+  const settlementRefused = (
+    route: PaidRoute,
+    url: string,
+    why: { error: string; message: string },
+    payer: string,
+  ): PaidAnswer => {
+    const o = offer(route, url, why);
+    const failure = {
+      success: false,
+      errorReason: why.error,
+      transaction: "",
+      network,
+      payer: getAddress(payer),
+    };
+    return { ...o, headers: { ...o.headers, "PAYMENT-RESPONSE": b64(failure) } };
+  };
+
   const alreadyUsed = (): PaidAnswer => ({
     status: 402,
     body: {
@@ -392,7 +414,7 @@ export function createSeller(cfg: SellerConfig) {
       } else {
         await closeUncharged(db, lease, "failed", refusal.error);
         cfg.onSettlement?.(route.route, "failed");
-        return offer(route, url, refusal);
+        return settlementRefused(route, url, refusal, auth.from);
       }
     }
     cfg.onSettlement?.(route.route, "settled");
