@@ -98,6 +98,11 @@ export interface SellRequest {
   url: string;
   /** The PAYMENT-SIGNATURE header, if any. */
   paymentHeader: string | null;
+  /**
+   * No PAYMENT-SIGNATURE, but an X-PAYMENT (x402 v1's name): answered with the terms and an error naming
+   * the v2 header, never read as a payment.
+   */
+  misnamedHeader?: boolean;
   method?: string;
   /** The raw request body, part of the request's identity (same payment + other body = conflict). */
   body?: string;
@@ -110,16 +115,49 @@ export interface SellRequest {
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
 
-function decodePayment(header: string): PaymentPayload | null {
+/**
+ * An address as a client may spell it: all-lowercase or all-uppercase hex (neither carries an EIP-55
+ * checksum), or checksummed. Its checksummed form; "checksum" when its mixed case is not the address's own
+ * checksum (a typo EIP-55 exists to catch, never a payment to guess at); null when it is no address.
+ */
+function addressOf(v: unknown): string | "checksum" | null {
+  if (typeof v !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(v)) return null;
+  const hex = v.slice(2);
+  const checksummed = getAddress(`0x${hex.toLowerCase()}`);
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || v === checksummed
+    ? checksummed
+    : "checksum";
+}
+
+type Decoded = { payload: PaymentPayload } | { refusal: string } | null;
+
+/**
+ * The presented payment, x402 v2 only, its authorization's addresses in checksummed form: the same
+ * authorization whatever case the client spelled them in (what is signed is the 20 bytes), handed so to the
+ * facilitator (viem's strict address checks throw on all-uppercase hex, which would answer 503 to a valid
+ * payment). A mixed-case address with a wrong checksum is refused as the payer's mistake.
+ */
+function decodePayment(header: string): Decoded {
+  let obj: PaymentPayload;
   try {
-    const obj = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as PaymentPayload;
-    // x402 v2 only: any other version reaches no facilitator scheme (it throws, which is not an outage).
-    return obj && typeof obj === "object" && obj.x402Version === 2 && obj.payload && obj.accepted
-      ? obj
-      : null;
+    obj = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as PaymentPayload;
   } catch {
     return null;
   }
+  // x402 v2 only: any other version reaches no facilitator scheme (it throws, which is not an outage).
+  if (!obj || typeof obj !== "object" || obj.x402Version !== 2 || !obj.payload || !obj.accepted) return null;
+  const auth = (obj.payload as { authorization?: Record<string, unknown> }).authorization;
+  if (!auth || typeof auth !== "object") return { payload: obj };
+  const spelled: Record<string, string> = {};
+  for (const k of ["from", "to"] as const) {
+    const a = addressOf(auth[k]);
+    if (a === "checksum")
+      return {
+        refusal: `authorization.${k} is mixed-case hex with a wrong EIP-55 checksum; send it checksummed or in one case; nothing was charged`,
+      };
+    if (a) spelled[k] = a;
+  }
+  return { payload: { ...obj, payload: { ...obj.payload, authorization: { ...auth, ...spelled } } } };
 }
 
 interface Authorization {
@@ -217,6 +255,28 @@ export function createSeller(cfg: SellerConfig) {
   const receipt = (txHash: string, payer: string) => ({
     "PAYMENT-RESPONSE": b64({ success: true, transaction: txHash, network, payer: getAddress(payer) }),
   });
+
+  /**
+   * A settlement the facilitator refused, nothing charged: the 402 terms with the x402 v2 failure receipt
+   * (PAYMENT-RESPONSE, success false and the reason), as the HTTP transport gives it. A refusal before any
+   * settlement was tried (verify, our own checks) carries no PAYMENT-RESPONSE.
+   */
+  const settlementRefused = (
+    route: PaidRoute,
+    url: string,
+    why: { error: string; message: string },
+    payer: string,
+  ): PaidAnswer => {
+    const o = offer(route, url, why);
+    const failure = {
+      success: false,
+      errorReason: why.error,
+      transaction: "",
+      network,
+      payer: getAddress(payer),
+    };
+    return { ...o, headers: { ...o.headers, "PAYMENT-RESPONSE": b64(failure) } };
+  };
 
   const alreadyUsed = (): PaidAnswer => ({
     status: 402,
@@ -354,7 +414,7 @@ export function createSeller(cfg: SellerConfig) {
       } else {
         await closeUncharged(db, lease, "failed", refusal.error);
         cfg.onSettlement?.(route.route, "failed");
-        return offer(route, url, refusal);
+        return settlementRefused(route, url, refusal, auth.from);
       }
     }
     cfg.onSettlement?.(route.route, "settled");
@@ -586,7 +646,8 @@ export function createSeller(cfg: SellerConfig) {
      */
     async prior(req: SellRequest, route: PaidRoute): Promise<PaidAnswer | null> {
       if (!req.paymentHeader) return null;
-      const payload = decodePayment(req.paymentHeader);
+      const decoded = decodePayment(req.paymentHeader);
+      const payload = decoded && "payload" in decoded ? decoded.payload : null;
       const auth = payload ? authorizationOf(payload) : null;
       if (!payload || !auth) return null;
       const row = await findPayment(db, auth.from, auth.nonce);
@@ -602,8 +663,22 @@ export function createSeller(cfg: SellerConfig) {
     },
 
     async sell(req: SellRequest, route: PaidRoute, handler: PaidHandler): Promise<PaidAnswer> {
-      if (!req.paymentHeader) return offer(route, req.url);
-      const payload = decodePayment(req.paymentHeader);
+      if (!req.paymentHeader)
+        return offer(
+          route,
+          req.url,
+          req.misnamedHeader
+            ? {
+                error: "invalid_payment",
+                message:
+                  "x402 v2 takes the payment in the PAYMENT-SIGNATURE request header; X-PAYMENT is x402 v1's and is not read here. Send the same payment as PAYMENT-SIGNATURE; nothing was charged",
+              }
+            : undefined,
+        );
+      const decoded = decodePayment(req.paymentHeader);
+      if (decoded && "refusal" in decoded)
+        return offer(route, req.url, { error: "invalid_payment", message: decoded.refusal });
+      const payload = decoded?.payload ?? null;
       const auth = payload ? authorizationOf(payload) : null;
       if (!payload || !auth)
         return offer(route, req.url, {

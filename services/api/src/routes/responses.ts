@@ -117,6 +117,10 @@ export const paymentRequiredSpec = (description: string, refusals: Codes) => ({
         .string()
         .optional()
         .openapi({ description: "base64 JSON of the PaymentRequired object; absent on a refusal" }),
+      "PAYMENT-RESPONSE": z.string().optional().openapi({
+        description:
+          'only when a settlement was tried and the facilitator refused it (nothing charged): base64 JSON {success: false, errorReason, transaction: "", network, payer}',
+      }),
     }),
     content: {
       "application/json": {

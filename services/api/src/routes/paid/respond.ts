@@ -55,6 +55,7 @@ export const sellRequest = (c: Context, deps: Pick<AppDeps, "publicBaseUrl">, bo
     url: `${deps.publicBaseUrl}${u.pathname}${search}`,
     method: c.req.method,
     paymentHeader: paymentHeader(c),
+    misnamedHeader: paymentHeader(c) === null && c.req.header("x-payment") !== undefined,
     body,
     client: ip ? clientKey(ip) : undefined,
   };
