@@ -160,10 +160,14 @@ describe("a report proves a USDC payment to the listing's live payTo, or records
           other,
         ),
       ).toLowerCase();
-      expect(await createTransactionProofReader(other.rpcUrl).read(tx)).toMatchObject({
-        found: true,
-        success: true,
-      });
+      // Real on the other chain (mined there; a loaded machine may take a moment to show its receipt).
+      const reader = createTransactionProofReader(other.rpcUrl);
+      let proof = await reader.read(tx);
+      for (let i = 0; i < 50 && !proof.found; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        proof = await reader.read(tx);
+      }
+      expect(proof).toMatchObject({ found: true, success: true });
     } finally {
       await other.stop();
     }
