@@ -8,6 +8,7 @@ import {
   signPaymentFor,
   startChain,
 } from "@tollgate/devnet";
+import { parseCidrList } from "@tollgate/platform";
 import type { Seller } from "@tollgate/x402";
 import type { FacilitatorClient } from "@x402/core/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +58,8 @@ beforeAll(async () => {
   };
   t = await startTestApi({
     limits: { submissionsPerHour: 10_000 },
+    // Behind a trusted loopback proxy: a test can speak as several clients (X-Forwarded-For).
+    trustedProxies: parseCidrList("127.0.0.1"),
     payments: chainPayments(chain, {
       facilitator,
       settleTimeoutMs: SETTLE_TIMEOUT_MS,
@@ -268,6 +271,38 @@ describe("paid submissions exist only once their fee settled", () => {
       { "x-claim-token": shown[0].claim_token },
     );
     expect(patched.status).toBe(200);
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+
+  it("after a 502, a chain watcher rebuilding the settled payment gets no claim token; the payer still gets it", async () => {
+    const domain = "pub-watched.com";
+    await fillFreeAllowance(domain);
+    const body = validListing({ endpoint_url: `https://${domain}/paid` });
+    const url = `${base}/v1/listings`;
+    const header = await signFor(url, postListing(body), await walletWith(250_000n));
+    const before = await chain.balanceOf(operator());
+    const as = (xff: string) =>
+      fetch(url, postListing(body, { "payment-signature": header, "x-forwarded-for": xff }));
+    mode = "slow";
+    try {
+      expect((await as("198.51.100.20")).status).toBe(502);
+    } finally {
+      mode = "ok";
+    }
+    await landed(before + 250_000n); // on-chain now: its calldata is public
+    const watcher = await as("203.0.113.66");
+    expect(watcher.status).toBe(201);
+    const seen = await json(watcher);
+    expect(seen.claim_token).toBeNull();
+    // The payer's own address, coming back, gets the token exactly once.
+    const payer = await json(await as("198.51.100.20"));
+    expect(payer).toMatchObject({ id: seen.id });
+    expect(payer.claim_token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await json(await as("198.51.100.20"))).claim_token).toBeNull();
+    // Handed over now: another address gets nothing at all.
+    const late = await as("203.0.113.66");
+    expect(late.status).toBe(402);
+    expect((await json(late)).error).toBe("payment_already_used");
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
   });
 

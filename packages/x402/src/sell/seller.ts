@@ -287,6 +287,10 @@ export function createSeller(cfg: SellerConfig) {
     },
   });
 
+  /** Asked from another address than the one the payment is bound to (unbound rows and unknown clients: never). */
+  const isForeign = (row: Pick<PaymentRow, "client_sha256">, keys: PaymentKeys) =>
+    !!row.client_sha256 && !!keys.clientSha256 && row.client_sha256 !== keys.clientSha256;
+
   const answeredElsewhere = (): PaidAnswer => ({
     status: 402,
     body: {
@@ -367,6 +371,8 @@ export function createSeller(cfg: SellerConfig) {
       client: string | null;
       /** An earlier settlement of this authorization may have gone through (it was indeterminate). */
       afterUncertain?: boolean;
+      /** Asked from another address than the one that presented the payment: nothing shown once, not bound. */
+      foreign?: boolean;
     },
   ): Promise<PaidAnswer> {
     const afterUncertain = how.afterUncertain ?? false;
@@ -420,14 +426,15 @@ export function createSeller(cfg: SellerConfig) {
     cfg.onSettlement?.(route.route, "settled");
     const tx = txHash as string;
     try {
-      await publish(lease.id, tx, { clientSha256: how.client });
+      await publish(lease.id, tx, how.foreign ? null : { clientSha256: how.client });
     } catch (err) {
       // Paid: the answer is due even if recording it failed. The lease is let go so that a retry, or the
       // reconciler, finds the settlement on-chain and records and publishes it at once.
       cfg.log.error({ err: String(err), payment: lease.id, tx }, "settled but not recorded yet");
       await markIndeterminate(db, lease, "settled; not recorded yet").catch(() => undefined);
     }
-    return { ...answered(answer), headers: { ...answer.headers, ...receipt(tx, auth.from) } };
+    const paid = { ...answered(answer), headers: { ...answer.headers, ...receipt(tx, auth.from) } };
+    return how.foreign ? { ...paid, replayed: true } : paid;
   }
 
   /** Run the handler under a fresh lease, keep its answer, then settle. */
@@ -553,13 +560,18 @@ export function createSeller(cfg: SellerConfig) {
       const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
       if (!kept || !row.tx_hash) return alreadyUsed();
       const headers = { ...kept.headers, ...receipt(row.tx_hash, row.payer) };
-      // Settled by the reconciler, the answer was never handed over: the first request to come gets it whole.
-      const first = row.answer_delivered_at === null && (await firstDelivery(db, row.id, keys.clientSha256));
-      if (first) return { ...kept, headers };
-      // Handed over already: once settled, the header and the request are no secret (the authorization is in
-      // the transaction's calldata), so a repeat is answered only to the client that was answered.
-      if (row.client_sha256 && keys.clientSha256 && row.client_sha256 !== keys.clientSha256)
-        return answeredElsewhere();
+      // Once settled, the header and the request are no secret (the authorization is in the transaction's
+      // calldata): whoever presents them from another address than the payer's is told nothing shown once.
+      const foreign = isForeign(row, keys);
+      if (row.answer_delivered_at === null) {
+        // Settled by the reconciler, the answer was never handed over: the payer's address gets it whole, once.
+        if (!foreign && (await firstDelivery(db, row.id, keys.clientSha256))) return { ...kept, headers };
+        // Another address (the payer's changed, or a chain watcher) gets it without what is shown once, and
+        // the payer's own first delivery stays.
+        if (foreign) return { ...kept, headers, replayed: true };
+      }
+      // Handed over already: a repeat is answered only to the client that was answered.
+      if (foreign) return answeredElsewhere();
       return { ...kept, headers, replayed: true };
     }
     const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
@@ -589,8 +601,11 @@ export function createSeller(cfg: SellerConfig) {
       }
       const seen = await chainSays(row);
       if (seen.state === "settled") {
-        await publish(row.id, seen.txHash, { clientSha256: keys.clientSha256 });
-        return { ...kept, headers: { ...kept.headers, ...receipt(seen.txHash, row.payer) } };
+        // Settled since (its calldata public): handed over as in the settled case above.
+        const foreign = isForeign(row, keys);
+        await publish(row.id, seen.txHash, foreign ? null : { clientSha256: keys.clientSha256 });
+        const headers = { ...kept.headers, ...receipt(seen.txHash, row.payer) };
+        return foreign ? { ...kept, headers, replayed: true } : { ...kept, headers };
       }
       if (seen.state === "expired" || seen.state === "voided") {
         const message = "this payment can no longer settle; nothing was charged";
@@ -604,6 +619,7 @@ export function createSeller(cfg: SellerConfig) {
       return settleKept(lease, kept, payload, route, url, auth, row, {
         client: keys.clientSha256,
         afterUncertain: true,
+        foreign: isForeign(row, keys),
       });
     }
     // verified (no answer kept, so nothing was ever settled), not_charged or failed: a new attempt.
