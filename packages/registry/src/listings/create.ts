@@ -22,6 +22,23 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 const CREATED_NOTE =
   "Keep claim_token: it is shown once and is the edit credential (x-claim-token). The first probe runs within about two minutes; verification needs 3+ passing probes (probed every 15 minutes while new).";
 
+/**
+ * A creation answer given again (the same paid submission presented after it was answered, or from another
+ * address than the payer's): the same listing without its claim token, which is shown once and only to the
+ * payer (spec, Authentication 3). The payment and body are public once settled, so they are no credential; the
+ * claim flow recovers a lost token.
+ */
+export function createdAgain(created: { id: string }): Omit<ListingCreatedResult, "claim_token"> & {
+  claim_token: null;
+} {
+  return {
+    id: created.id,
+    claim_token: null,
+    status: "unverified",
+    note: `This paid submission's claim token is shown only once, to the address that paid, and is not shown here. A lost one is recovered through the claim flow: GET /v1/listings/${created.id}/claim. Nothing was charged again.`,
+  };
+}
+
 /** A listing id and claim token for a submission, and the answer that shows the token once. */
 export function newListingToStore(
   prepared: PreparedListing,

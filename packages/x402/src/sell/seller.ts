@@ -61,8 +61,8 @@ export interface PaidAnswer {
   /** Published by the route's finalizer once the payment settles (kept with the payment until then). */
   work?: unknown;
   /**
-   * Set on an answer served again for a payment that had already settled and been answered: the route
-   * removes what may be shown only once (a submission's claim token).
+   * Set on an answer served again (its payment settled and answered before) or to another address than the
+   * one that presented the payment: the route removes what may be shown only once (a submission's claim token).
    */
   replayed?: true;
 }
@@ -340,8 +340,11 @@ export function createSeller(cfg: SellerConfig) {
     }
   }
 
-  /** Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. */
-  /** `to`: the client the answer is handed to now (its hashed address, or null unknown); null for the reconciler. */
+  /**
+   * Record the settlement and publish the work, once; a lost write leaves the row for the reconciler. `to`:
+   * the client the answer is handed to now (its hashed address, or null unknown); null when nobody is answered
+   * (the reconciler) or the asker is not the payer's address.
+   */
   async function publish(
     paymentId: string,
     txHash: string,

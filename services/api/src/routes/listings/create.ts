@@ -3,6 +3,7 @@ import { PAID_ROUTES } from "@tollgate/core";
 import {
   clientHash,
   confirmPaidSubmission,
+  createdAgain,
   createListing,
   decideSubmission,
   feeDescription,
@@ -133,20 +134,8 @@ export function registerCreateListing(app: App, deps: AppDeps) {
   });
 }
 
-/**
- * The claim token is shown once: a paid submission presented again after its answer was given gets the
- * same listing without it (the payment and the body are public once settled, so they are no credential);
- * the claim flow recovers a lost token.
- */
+/** A paid submission's answer given again carries no claim token (`createdAgain`). */
 function shownOnce(answer: PaidAnswer): PaidAnswer {
   if (!answer.replayed || answer.status !== 201) return answer;
-  const created = answer.body as { id: string };
-  return {
-    ...answer,
-    body: {
-      ...created,
-      claim_token: null,
-      note: `This paid submission was answered before, with its claim token; the token is shown only once. A lost one is recovered through the claim flow: GET /v1/listings/${created.id}/claim. Nothing was charged again.`,
-    },
-  };
+  return { ...answer, body: createdAgain(answer.body as { id: string }) };
 }
