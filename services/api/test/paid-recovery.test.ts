@@ -306,6 +306,36 @@ describe("paid submissions exist only once their fee settled", () => {
     expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
   });
 
+  it("after a 502, the same submission retried re-serialised (keys reordered, spaced) gets its answer, charged once", async () => {
+    const domain = "pub-reserialised.com";
+    await fillFreeAllowance(domain);
+    const body = validListing({ endpoint_url: `https://${domain}/paid` });
+    const url = `${base}/v1/listings`;
+    const header = await signFor(url, postListing(body), await walletWith(250_000n));
+    const before = await chain.balanceOf(operator());
+    mode = "slow";
+    try {
+      expect((await fetch(url, postListing(body, { "payment-signature": header }))).status).toBe(502);
+    } finally {
+      mode = "ok";
+    }
+    await landed(before + 250_000n);
+    // Another JSON library: the keys in reverse order, two-space indentation, an escaped slash.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const text = JSON.stringify(reordered, null, 2).replaceAll("/", "\\/");
+    expect(text).not.toBe(JSON.stringify(body));
+    const retry = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "payment-signature": header },
+      body: text,
+    });
+    expect(retry.status).toBe(201);
+    const answer = await json(retry);
+    expect(answer.claim_token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await listingsOn(domain)).filter((l) => l.endpoint_url === body.endpoint_url)).toHaveLength(1);
+    expect(await chain.balanceOf(operator())).toBe(before + 250_000n);
+  });
+
   it("the same payment presented for another submission buys nothing", async () => {
     const domain = "pub-swap.com";
     await fillFreeAllowance(domain);

@@ -14,6 +14,8 @@ const canonicalize = createRequire(import.meta.url)("canonicalize") as (input: u
  */
 export interface PaymentKeys {
   requestSha256: string;
+  /** The same request under the first form (raw body, query as sent), matched for rows written before v2. */
+  legacyRequestSha256: string;
   payloadSha256: string;
   sealKey: Buffer;
   clientSha256: string | null;
@@ -21,20 +23,56 @@ export interface PaymentKeys {
 
 const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest();
 
+/**
+ * The request's identity as its handler reads it, so that a client retrying the same request re-serialised
+ * (another JSON library: key order, spacing, escapes; query parameters in another order or percent-encoding)
+ * is the same request: the body is its canonical JSON (RFC 8785) when it parses, else its bytes; the query is
+ * its parameters decoded and sorted by name (the order among one name's values kept, as a handler reads it).
+ */
+function canonicalRequest(method: string, u: URL, body: string): string {
+  let text = body;
+  if (body.trim() !== "") {
+    try {
+      text = canonicalize(JSON.parse(body)) ?? body;
+    } catch {
+      // Not JSON: its bytes are its identity.
+    }
+  }
+  const params = new URLSearchParams(u.search);
+  params.sort();
+  const query = params.size > 0 ? `?${params.toString()}` : "";
+  return `${method} ${u.pathname}${query}\n${sha256(text).toString("hex")}`;
+}
+
 export function fingerprints(
   req: { url: string; method?: string; body?: string; client?: string },
   payload: PaymentPayload,
 ): PaymentKeys {
   const u = new URL(req.url);
+  const method = (req.method ?? "GET").toUpperCase();
   // The host is left out: the same request reaches us under the API and the site origin, or via a proxy.
-  const request = `${(req.method ?? "GET").toUpperCase()} ${u.pathname}${u.search}\n${sha256(req.body ?? "").toString("hex")}`;
+  const legacy = `${method} ${u.pathname}${u.search}\n${sha256(req.body ?? "").toString("hex")}`;
   const canonical = canonicalize({ accepted: payload.accepted, payload: payload.payload }) ?? "";
   return {
-    requestSha256: sha256(`tollgate paid request v1\n${request}`).toString("hex"),
+    requestSha256: sha256(
+      `tollgate paid request v2\n${canonicalRequest(method, u, req.body ?? "")}`,
+    ).toString("hex"),
+    legacyRequestSha256: sha256(`tollgate paid request v1\n${legacy}`).toString("hex"),
     payloadSha256: sha256(`tollgate payment id v1\n${canonical}`).toString("hex"),
     sealKey: sha256(`tollgate sealed answer v1\n${canonical}`),
     clientSha256: req.client ? sha256(`tollgate paid client v1\n${req.client}`).toString("hex") : null,
   };
+}
+
+/** Whether a kept payment row is this payment for this request. */
+export function samePaidRequest(
+  row: { payload_sha256: string | null; request_sha256: string | null },
+  keys: PaymentKeys,
+): boolean {
+  return (
+    row.payload_sha256 === keys.payloadSha256 &&
+    (row.request_sha256 === keys.requestSha256 || row.request_sha256 === keys.legacyRequestSha256)
+  );
 }
 
 export interface KeptAnswer {

@@ -22,7 +22,7 @@ import {
   takeOver,
 } from "./ledger.js";
 import type { AuthorizationOutcome, SettlementReader } from "./onchain.js";
-import { fingerprints, openAnswer, type PaymentKeys, sealAnswer } from "./seal.js";
+import { fingerprints, openAnswer, type PaymentKeys, samePaidRequest, sealAnswer } from "./seal.js";
 
 export const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
@@ -104,7 +104,7 @@ export interface SellRequest {
    */
   misnamedHeader?: boolean;
   method?: string;
-  /** The raw request body, part of the request's identity (same payment + other body = conflict). */
+  /** The raw request body, part of the request's identity as parsed JSON (same payment + other body = conflict). */
   body?: string;
   /**
    * Who asks: the client's address as the route knows it (never a header an untrusted peer set). Once an
@@ -557,8 +557,7 @@ export function createSeller(cfg: SellerConfig) {
     url: string,
     handler: PaidHandler | null,
   ): Promise<PaidAnswer> {
-    if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
-      return alreadyUsed();
+    if (!samePaidRequest(row, keys)) return alreadyUsed();
     if (row.status === "settled") {
       const kept = row.answer_sealed ? openAnswer(keys, row.answer_sealed) : null;
       if (!kept || !row.tx_hash) return alreadyUsed();
@@ -673,8 +672,7 @@ export function createSeller(cfg: SellerConfig) {
       lookedUp.set(req, row);
       if (!row) return null;
       const keys = fingerprints(req, payload);
-      if (row.payload_sha256 !== keys.payloadSha256 || row.request_sha256 !== keys.requestSha256)
-        return alreadyUsed();
+      if (!samePaidRequest(row, keys)) return alreadyUsed();
       // Only outcomes that need no handler: a settled answer, or an unfinished one kept with its payment.
       if (row.status === "settled" || row.status === "answered" || row.status === "indeterminate")
         return resume(row, keys, payload, auth, route, req.url, null);
