@@ -181,6 +181,14 @@ describe("parseChallenge", () => {
       });
     });
 
+    it("a request in standard base64 (with + and /, padded) is read as well", () => {
+      const request = { ...evmRequest, description: "???>>>???>>> ~~~" };
+      const std = Buffer.from(JSON.stringify(request)).toString("base64");
+      expect(std).toMatch(/[+/]/);
+      const r = parse(`Payment id="x", method="evm", intent="charge", request="${std}"`);
+      expect(r).toMatchObject({ ok: true, mppCharge: { payTo: PAY, amountAtomic: "10000" }, payTo: PAY });
+    });
+
     it("the evm charge is found among other MPP offers", () => {
       const r = parse(`${mpp("tempo", { amount: "1", recipient: PAY })}, ${mpp("evm", evmRequest)}`);
       expect(r).toMatchObject({

@@ -96,9 +96,9 @@ function parseMpp(value: string): MppOffer[] {
   return offers;
 }
 
-/** An MPP `request` auth-param: base64url (unpadded) canonical JSON. */
+/** An MPP `request` auth-param: base64url (unpadded) canonical JSON, or standard base64 as some servers send. */
 function mppRequest(value: string): MppRequest | null {
-  const o = /^[A-Za-z0-9_-]+=*$/.test(value) ? decodeHeaderJson(value) : null;
+  const o = /^[A-Za-z0-9_+/-]+=*$/.test(value) ? decodeHeaderJson(value) : null;
   if (!o) return null;
   const chainId = asObject(o.methodDetails)?.chainId;
   return {
