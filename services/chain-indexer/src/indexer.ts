@@ -133,6 +133,24 @@ export function followable(listed: Map<string, number>): Map<string, number> {
 const topicAddress = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
 const addressOfTopic = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
 
+const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
+const atomicOf = (l: Pick<RpcLog, "data">) => BigInt(l.data === "0x" ? 0 : l.data);
+
+/**
+ * A Transfer log that is a payment: emitted by USDC itself (the node filters by address; checked again),
+ * of more than 0, from another wallet than the payee, and not a mint (from the zero address). A 0 transfer
+ * is no payment: anyone can make one from any wallet (transferFrom of 0 needs no allowance; address
+ * poisoning does it), and it would count a payer who never paid. A payTo sending to itself and USDC minted
+ * to it (Circle, a bridge) are no customer's payment either; the report check refuses both the same way.
+ */
+export function isPayment(l: Pick<RpcLog, "address" | "topics" | "data">, usdc: string): boolean {
+  if (l.address.toLowerCase() !== usdc.toLowerCase() || l.topics.length !== 3) return false;
+  if (l.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) return false;
+  const from = addressOfTopic(l.topics[1] ?? "0x");
+  if (from === ZERO_ADDRESS || from === addressOfTopic(l.topics[2] ?? "0x")) return false;
+  return atomicOf(l) > 0n;
+}
+
 /** A JSON-RPC client over fetch: errors keep the node's message (range refusals are told apart). */
 export function jsonRpc(url: string, timeoutMs = 10_000) {
   let id = 0;
@@ -228,6 +246,8 @@ export class ChainIndexer {
       this.state = "running";
       this.log.info({ lock: String(INDEXER_LOCK_KEY) }, "holding the indexer lock");
       try {
+        const dropped = await this.dropNonPayments().catch(() => 0);
+        if (dropped > 0) this.log.info({ dropped }, "dropped stored transfers that are no payments");
         let failures = 0;
         while (!signal.aborted) {
           try {
@@ -356,6 +376,7 @@ export class ChainIndexer {
       false,
     ]);
     if (!endBlock) throw new Error(`block ${end} not found (chain moved back)`);
+    logs = logs.filter((l) => isPayment(l, this.o.usdc));
     const times = await this.blockTimes(logs);
     await this.o.db.transaction().execute(async (tx) => {
       if (logs.length > 0)
@@ -371,7 +392,7 @@ export class ChainIndexer {
                 block_time: new Date(Number(times.get(l.blockHash)) * 1000),
                 from_addr: addressOfTopic(l.topics[1] ?? "0x"),
                 to_addr: addressOfTopic(l.topics[2] ?? "0x"),
-                amount_atomic: BigInt(l.data === "0x" ? 0 : l.data).toString(),
+                amount_atomic: atomicOf(l).toString(),
               })),
             )
             .onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing())
@@ -399,6 +420,24 @@ export class ChainIndexer {
       this.range = Math.min(this.maxRange, this.range * 2);
       this.okStreak = 0;
     }
+  }
+
+  /**
+   * Remove rows an earlier version stored that are no payments (see isPayment): 0 transfers, a payTo paying
+   * itself, mints. Run once when the lock is taken; the first pass then rewrites every payTo's figures.
+   */
+  async dropNonPayments(): Promise<number> {
+    const r = await this.o.db
+      .deleteFrom("chain_transfers")
+      .where((eb) =>
+        eb.or([
+          eb("amount_atomic", "<=", "0"),
+          eb("from_addr", "=", eb.ref("to_addr")),
+          eb("from_addr", "=", ZERO_ADDRESS),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** Drop block hashes older than the reorg window below the newest stored one. */

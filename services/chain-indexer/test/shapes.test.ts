@@ -106,4 +106,76 @@ describe("payment shapes the index counts", () => {
       expect(await detail(id)).toMatchObject({ onchain_tx_count_30d: null, onchain_source: null });
     expect(warnings).toEqual([]);
   });
+
+  it("0 transfers (address poisoning), a payTo paying itself and USDC minted to it are no payments", async () => {
+    const [b0, b1, b2, b3, b4] = w().buyers;
+    const zero = await insertListing(t.db, seller(4));
+    const self = await insertListing(t.db, seller(8));
+    await plainTransfer(chain, b3!.privateKey, seller(4), 0n);
+    // transferFrom of 0 needs no allowance: anyone can make any wallet "pay" 0.
+    await sendCall(chain, b4!, chain.usdc, transferFromData(b0!.address, seller(4), 0n));
+    await sendCall(chain, b4!, chain.usdc, transferFromData(b1!.address, seller(4), 0n));
+    await plainTransfer(chain, b3!.privateKey, seller(4), 10_000n);
+    await chain.mint(seller(8), 1_000_000n);
+    await plainTransfer(chain, w().sellers[8]!.privateKey, seller(8), 1_000_000n);
+    await plainTransfer(chain, b2!.privateKey, seller(8), 20_000n);
+    await settled();
+    expect(await detail(zero)).toMatchObject({
+      onchain_tx_count_30d: 1,
+      onchain_unique_payers_30d: 1,
+      onchain_volume_usd_30d: 0.01,
+      onchain_shape: { sample_n: 1, plain: 1 },
+    });
+    expect(await detail(self)).toMatchObject({
+      onchain_tx_count_30d: 1,
+      onchain_unique_payers_30d: 1,
+      onchain_volume_usd_30d: 0.02,
+    });
+    expect((await rowsTo(seller(4))).map((r) => r.amount_atomic)).toEqual(["10000"]);
+
+    // Rows an earlier version stored are dropped when the lock is taken, and the figures rewritten.
+    await ix!.stop();
+    const row = (await rowsTo(seller(4)))[0]!;
+    await t.db
+      .insertInto("chain_transfers")
+      .values([
+        { ...row, log_index: 900, amount_atomic: "0", call_kind: null },
+        { ...row, log_index: 901, from_addr: seller(4).toLowerCase(), call_kind: null },
+        { ...row, log_index: 902, from_addr: `0x${"0".repeat(40)}`, call_kind: null },
+      ])
+      .execute();
+    startIndexer();
+    await settled();
+    expect(await rowsTo(seller(4))).toHaveLength(1);
+    expect(await detail(zero)).toMatchObject({ onchain_tx_count_30d: 1, onchain_unique_payers_30d: 1 });
+  });
+
+  it("a listing's payTo changes: the new address's payments (backfilled), never the old one's", async () => {
+    const [b0, b1] = chain.wallets.buyers;
+    await plainTransfer(chain, b0!.privateKey, seller(9), 1_000_000n);
+    await plainTransfer(chain, b1!.privateKey, seller(10), 2_000_000n);
+    await plainTransfer(chain, b0!.privateKey, seller(10), 3_000_000n);
+    const id = await insertListing(t.db, seller(9));
+    await settled();
+    expect(await detail(id)).toMatchObject({ onchain_tx_count_30d: 1, onchain_volume_usd_30d: 1 });
+    await t.db
+      .updateTable("listings")
+      .set({ obs_pay_to: seller(10) })
+      .where("id", "=", id)
+      .execute();
+    // Until the new address is read, the old address's figures are not shown as the listing's.
+    const between = await detail(id);
+    expect(between.onchain_tx_count_30d === null || between.onchain_tx_count_30d === 2).toBe(true);
+    await settled();
+    expect(await detail(id)).toMatchObject({
+      onchain_tx_count_30d: 2,
+      onchain_unique_payers_30d: 2,
+      onchain_volume_usd_30d: 5,
+      onchain_payto_checked: seller(10).toLowerCase(),
+    });
+    await plainTransfer(chain, b1!.privateKey, seller(9), 4_000_000n);
+    await plainTransfer(chain, b1!.privateKey, seller(10), 5_000_000n);
+    await settled();
+    expect(await detail(id)).toMatchObject({ onchain_tx_count_30d: 3, onchain_volume_usd_30d: 10 });
+  });
 });
