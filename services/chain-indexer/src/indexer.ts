@@ -8,9 +8,14 @@ export const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 /** The one-writer lock: a second replica waits on it. */
 export const INDEXER_LOCK_KEY = 7_411_900_013n;
 
-/** Call-data selectors of USDC that move money: EIP-3009 (both forms) and a plain transfer. */
-const EIP3009 = new Set(["0xe3ee160e", "0xcf092995"]);
-const PLAIN = "0xa9059cbb";
+/**
+ * Call-data selectors of USDC that move money: EIP-3009 (transferWithAuthorization and
+ * receiveWithAuthorization, each in its v,r,s and bytes-signature form) and plain transfer / transferFrom.
+ */
+const EIP3009 = new Set(["0xe3ee160e", "0xcf092995", "0xef55bec6", "0x88b7ab63"]);
+const PLAIN = new Set(["0xa9059cbb", "0x23b872dd"]);
+/** keccak256("AuthorizationUsed(address,bytes32)"): USDC emits it right before an EIP-3009 transfer. */
+export const AUTHORIZATION_USED_TOPIC = "0x98de503528ee59b575ef0c0a2576a82497bfc029a5685b209e9ec333479b10a5";
 const MULTICALL3 = "0xca11bde05977b3631167028862be2a173976ca11";
 const AGGREGATE3_ABI = parseAbi([
   "struct Call3 { address target; bool allowFailure; bytes callData; }",
@@ -19,9 +24,10 @@ const AGGREGATE3_ABI = parseAbi([
 ]);
 
 /**
- * How a transaction paid: eip3009 (transferWithAuthorization on USDC, the x402 exact scheme), plain (transfer on
- * USDC) or other. A facilitator may settle several x402 payments in one Multicall3 aggregate3 transaction: one
- * whose every call is an EIP-3009 transfer on USDC is eip3009.
+ * How a transaction paid, from its call data: eip3009 (transferWithAuthorization or receiveWithAuthorization on
+ * USDC; the first is the x402 exact scheme), plain (transfer or transferFrom on USDC) or other. A facilitator
+ * may settle several x402 payments in one Multicall3 aggregate3 transaction: one whose every call is an
+ * EIP-3009 transfer on USDC is eip3009. `paymentKind` also reads the receipt, for payments a contract relayed.
  */
 export function callKind(
   t: { input: string; to: string | null },
@@ -30,7 +36,7 @@ export function callKind(
   const selector = t.input.slice(0, 10).toLowerCase();
   const to = t.to?.toLowerCase();
   if (to === usdc.toLowerCase())
-    return EIP3009.has(selector) ? "eip3009" : selector === PLAIN ? "plain" : "other";
+    return EIP3009.has(selector) ? "eip3009" : PLAIN.has(selector) ? "plain" : "other";
   if (to !== MULTICALL3) return "other";
   try {
     const { functionName, args } = decodeFunctionData({
@@ -48,6 +54,41 @@ export function callKind(
   } catch {
     return "other";
   }
+}
+
+interface ReceiptLog {
+  address: string;
+  topics: string[];
+  logIndex: string;
+}
+
+/**
+ * How one payment (the USDC Transfer log at `logIndex`) was made. eip3009 when USDC itself recorded an
+ * EIP-3009 authorization of the payer for it: its AuthorizationUsed event, with the payer as authorizer,
+ * right before the Transfer (USDC emits the two together in transferWithAuthorization and
+ * receiveWithAuthorization), whoever called USDC: a facilitator directly, Multicall3, a forwarder, a
+ * smart-contract wallet or a 4337 bundler. Otherwise the transaction's call data decides (`callKind`):
+ * transfer or transferFrom sent to USDC is plain; a contract moving USDC any other way is other.
+ */
+export function paymentKind(
+  t: { input: string; to: string | null },
+  logs: readonly ReceiptLog[],
+  logIndex: number,
+  usdc: string,
+): "eip3009" | "plain" | "other" {
+  const at = logs.findIndex((l) => Number(BigInt(l.logIndex)) === logIndex);
+  const transfer = at >= 0 ? logs[at] : undefined;
+  const before = at > 0 ? logs[at - 1] : undefined;
+  if (
+    transfer &&
+    before &&
+    Number(BigInt(before.logIndex)) === logIndex - 1 &&
+    before.address.toLowerCase() === usdc.toLowerCase() &&
+    before.topics[0]?.toLowerCase() === AUTHORIZATION_USED_TOPIC &&
+    addressOfTopic(before.topics[1] ?? "0x") === addressOfTopic(transfer.topics[1] ?? "0x")
+  )
+    return "eip3009";
+  return callKind(t, usdc);
 }
 
 export interface IndexerLog {
@@ -514,7 +555,10 @@ export class ChainIndexer {
     return b?.hash.toLowerCase() ?? null;
   }
 
-  /** Classify the call data of the most recent payments to each payTo (the shape sample), lazily. */
+  /**
+   * Classify the most recent payments to each payTo (the shape sample), lazily: one transaction and one
+   * receipt per transaction, each of its payments classified on its own (`paymentKind`).
+   */
   private async classify(addresses: string[]): Promise<void> {
     if (addresses.length === 0) return;
     const rows = await sql<{ tx_hash: string; to_addr: string }>`
@@ -531,14 +575,26 @@ export class ChainIndexer {
       const t = await this.rpc<{ input: string; to: string | null } | null>("eth_getTransactionByHash", [
         tx_hash,
       ]);
-      if (!t) continue;
-      const kind = callKind(t, this.o.usdc);
-      await this.o.db
-        .updateTable("chain_transfers")
-        .set({ call_kind: kind })
+      const receipt = t
+        ? await this.rpc<{ logs: ReceiptLog[] } | null>("eth_getTransactionReceipt", [tx_hash])
+        : null;
+      if (!t || !receipt) continue;
+      const open = await this.o.db
+        .selectFrom("chain_transfers")
+        .select(["log_index", "to_addr"])
         .where("tx_hash", "=", tx_hash)
         .where("call_kind", "is", null)
         .execute();
+      for (const r of open) {
+        this.dirty.add(r.to_addr);
+        await this.o.db
+          .updateTable("chain_transfers")
+          .set({ call_kind: paymentKind(t, receipt.logs, r.log_index, this.o.usdc) })
+          .where("tx_hash", "=", tx_hash)
+          .where("log_index", "=", r.log_index)
+          .where("call_kind", "is", null)
+          .execute();
+      }
     }
   }
 }

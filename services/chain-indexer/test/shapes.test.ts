@@ -60,6 +60,7 @@ const startIndexer = () => {
 };
 /** Wait until every watched cursor is at the head, every row is classified and a later pass wrote figures. */
 async function settled() {
+  if (!ix) startIndexer();
   const top = await head();
   await until(async () => {
     if (warnings.length > 0) throw new Error(`the indexer warned: ${warnings.join("; ")}`);
@@ -148,6 +149,152 @@ describe("payment shapes the index counts", () => {
     await settled();
     expect(await rowsTo(seller(4))).toHaveLength(1);
     expect(await detail(zero)).toMatchObject({ onchain_tx_count_30d: 1, onchain_unique_payers_30d: 1 });
+  });
+
+  it("relayed, pulled, batched, look-alike, reverted and huge payments: counted and classified", async () => {
+    const [b0, b1, b2, b3] = w().buyers;
+    const relay = w().facilitator;
+    listings.relayed = await insertListing(t.db, seller(0));
+    listings.pulled = await insertListing(t.db, seller(1));
+    listings.batchA = await insertListing(t.db, seller(2));
+    // The same payTo spelled lowercase and uppercase by two listings: one address, shared by both.
+    listings.batchB = await insertListing(t.db, seller(3).toLowerCase());
+    listings.batchBUpper = await insertListing(t.db, `0x${seller(3).slice(2).toUpperCase()}`);
+    listings.lookalike = await insertListing(t.db, seller(5));
+    listings.reverted = await insertListing(t.db, seller(6));
+    listings.huge = await insertListing(t.db, seller(7));
+
+    // 1. A forwarder (not Multicall3) relays transferWithAuthorization, both signature forms.
+    await sendCall(
+      chain,
+      relay,
+      FORWARDER,
+      forwardCalls([
+        [chain.usdc, transferWithAuthorizationData(await authorize(b0!, seller(0), 1_000_000n))],
+      ]),
+    );
+    await sendCall(
+      chain,
+      relay,
+      FORWARDER,
+      forwardCalls([
+        [chain.usdc, transferWithAuthorizationBytesData(await authorize(b1!, seller(0), 2_000_000n))],
+      ]),
+    );
+    // 2. The payee pulls the payment: receiveWithAuthorization, sent by the seller itself.
+    await sendCall(
+      chain,
+      w().sellers[1]!,
+      chain.usdc,
+      await receiveWithAuthorizationData(b2!, seller(1), 3_000_000n),
+    );
+    // 3. One transaction pays two sellers, and seller 2 twice (two payers).
+    await sendCall(
+      chain,
+      relay,
+      FORWARDER,
+      forwardCalls([
+        [chain.usdc, transferWithAuthorizationData(await authorize(b0!, seller(2), 100_000n))],
+        [chain.usdc, transferWithAuthorizationData(await authorize(b1!, seller(3), 200_000n))],
+        [chain.usdc, transferWithAuthorizationData(await authorize(b1!, seller(2), 300_000n))],
+      ]),
+    );
+    // A smart-contract wallet pays from its own balance (transfer called by a contract).
+    await chain.mint(FORWARDER, 5_000_000n);
+    await sendCall(chain, relay, FORWARDER, forwardCalls([[chain.usdc, transferData(seller(3), 400_000n)]]));
+    // A plain transferFrom by a spender.
+    await sendCall(
+      chain,
+      b2!,
+      chain.usdc,
+      encodeFunctionData({
+        abi: USDC_ABI,
+        functionName: "approve",
+        args: [w().buyers[4]!.address, 10_000_000n],
+      }),
+    );
+    await sendCall(chain, w().buyers[4]!, chain.usdc, transferFromData(b2!.address, seller(3), 500_000n));
+
+    // 5. A look-alike token with the same Transfer event pays seller 5: not USDC.
+    await sendCall(
+      chain,
+      b3!,
+      LOOKALIKE,
+      encodeFunctionData({
+        abi: USDC_ABI,
+        functionName: "mint",
+        args: [b3!.address, 50_000_000n],
+      }),
+    );
+    await sendCall(chain, b3!, LOOKALIKE, transferData(seller(5), 50_000_000n));
+
+    // 6. A reverted transaction: the relayed authorization succeeds, the next call fails, all is undone.
+    const rev = await sendCall(
+      chain,
+      relay,
+      FORWARDER,
+      forwardCalls([
+        [chain.usdc, transferWithAuthorizationData(await authorize(b0!, seller(6), 1_000_000n))],
+        [chain.usdc, transferData(seller(6), 10n ** 30n)],
+      ]),
+      { gas: 500_000n },
+    );
+    expect(rev.status).toBe("reverted");
+
+    // 7. A huge amount (a uint256 far past any real supply).
+    const rich = w().facilitator;
+    await chain.mint(rich.address, 2n ** 255n);
+    await plainTransfer(chain, rich.privateKey, seller(7), 2n ** 255n - 1n);
+
+    await settled();
+
+    expect(await detail(listings.relayed!)).toMatchObject({
+      onchain_tx_count_30d: 2,
+      onchain_unique_payers_30d: 2,
+      onchain_volume_usd_30d: 3,
+      onchain_shape: { sample_n: 2, eip3009: 2, plain: 0, other: 0 },
+    });
+    expect(await detail(listings.pulled!)).toMatchObject({
+      onchain_tx_count_30d: 1,
+      onchain_unique_payers_30d: 1,
+      onchain_volume_usd_30d: 3,
+      onchain_shape: { sample_n: 1, eip3009: 1, plain: 0, other: 0 },
+    });
+    // Paid twice in one transaction: two payments (two Transfer logs), two payers.
+    expect(await detail(listings.batchA!)).toMatchObject({
+      onchain_tx_count_30d: 2,
+      onchain_unique_payers_30d: 2,
+      onchain_volume_usd_30d: 0.4,
+      onchain_shape: { sample_n: 2, eip3009: 2, plain: 0, other: 0 },
+    });
+    expect((await rowsTo(seller(2))).map((r) => r.tx_hash)).toEqual([
+      (await rowsTo(seller(2)))[0]!.tx_hash,
+      (await rowsTo(seller(2)))[0]!.tx_hash,
+    ]);
+    for (const id of [listings.batchB!, listings.batchBUpper!])
+      expect(await detail(id)).toMatchObject({
+        onchain_tx_count_30d: 3,
+        onchain_unique_payers_30d: 3,
+        onchain_volume_usd_30d: 1.1,
+        onchain_payto_shared_listings: 2,
+        // relayed EIP-3009, a contract's own transfer, a transferFrom
+        onchain_shape: { sample_n: 3, eip3009: 1, plain: 1, other: 1 },
+      });
+    expect(await detail(listings.lookalike!)).toMatchObject({
+      onchain_tx_count_30d: 0,
+      onchain_unique_payers_30d: 0,
+      onchain_volume_usd_30d: 0,
+      onchain_shape: null,
+    });
+    expect(await rowsTo(seller(5))).toEqual([]);
+    expect(await detail(listings.reverted!)).toMatchObject({ onchain_tx_count_30d: 0, onchain_shape: null });
+    expect(await rowsTo(seller(6))).toEqual([]);
+    const huge = await detail(listings.huge!);
+    expect(huge).toMatchObject({ onchain_tx_count_30d: 1, onchain_unique_payers_30d: 1 });
+    expect(huge.onchain_volume_usd_30d).toBeCloseTo(Number(2n ** 255n - 1n) / 1e6, -60);
+    expect((await rowsTo(seller(7)))[0]!.amount_atomic).toBe((2n ** 255n - 1n).toString());
+    expect(ix!.state).toBe("running");
+    expect(warnings).toEqual([]);
   });
 
   it("a listing's payTo changes: the new address's payments (backfilled), never the old one's", async () => {
