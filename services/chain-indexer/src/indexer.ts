@@ -242,7 +242,16 @@ export class ChainIndexer {
   /** When the last pass finished (epoch ms). */
   lastPassAt: number | undefined;
   /** Counters for tests and the benchmark. */
-  readonly stats = { logs: 0, ranges: 0, refusals: 0, rpcErrors: 0, reorgs: 0, figureRefreshes: 0 };
+  readonly stats = {
+    logs: 0,
+    ranges: 0,
+    refusals: 0,
+    rpcErrors: 0,
+    reorgs: 0,
+    /** Ranges read but not stored because the chain moved under the read. */
+    movedUnderRead: 0,
+    figureRefreshes: 0,
+  };
   private readonly abort = new AbortController();
   private loop: Promise<void> | null = null;
   private readonly rpc;
@@ -339,7 +348,9 @@ export class ChainIndexer {
       const low = Math.min(...behind.map((b) => b.at));
       const group = behind.filter((b) => b.at === low).map((b) => b.address);
       const next = Math.min(target, ...behind.filter((b) => b.at > low).map((b) => b.at));
-      await this.readRange(group, low, Math.min(low + this.range, next));
+      // The chain moved under the read (see readRange): nothing was stored; rewind if stored blocks left
+      // the chain, then read again.
+      if (!(await this.readRange(group, low, Math.min(low + this.range, next)))) await this.checkReorg();
     }
     await this.classify([...listed.keys()]);
     await this.refreshFigures(listed, target);
@@ -379,13 +390,22 @@ export class ChainIndexer {
     this.stats.figureRefreshes++;
   }
 
-  /** Read (from, to] for a group of addresses at the same cursor; halves the range on refusal. */
-  private async readRange(addresses: string[], from: number, to: number): Promise<void> {
+  /**
+   * Read (from, to] for a group of addresses at the same cursor; halves the range on refusal. Stores nothing
+   * and returns false when the chain moved under the read: the range's last block changed while its logs
+   * were fetched (the logs may be of a branch that is gone), or the newest stored block is no longer on the
+   * chain (a reorg after the pass looked for one; storing this range above it would hide it from the next
+   * look, which only checks the newest stored hash).
+   */
+  private async readRange(addresses: string[], from: number, to: number): Promise<boolean> {
     const chunk = this.o.addressChunk ?? 100;
     let end = to;
     let logs: RpcLog[];
+    let anchor: string | null;
     for (;;) {
       try {
+        anchor = await this.hashAt(end);
+        if (!anchor) throw new Error(`block ${end} not found (chain moved back)`);
         logs = [];
         for (let i = 0; i < addresses.length; i += chunk) {
           const topics = [TRANSFER_TOPIC, null, addresses.slice(i, i + chunk).map(topicAddress)];
@@ -417,6 +437,11 @@ export class ChainIndexer {
       false,
     ]);
     if (!endBlock) throw new Error(`block ${end} not found (chain moved back)`);
+    if (endBlock.hash.toLowerCase() !== anchor || !(await this.storedTopCanonical())) {
+      this.stats.movedUnderRead++;
+      this.log.warn({ from, to: end }, "the chain moved while a range was read; not stored, looking again");
+      return false;
+    }
     logs = logs.filter((l) => isPayment(l, this.o.usdc));
     const times = await this.blockTimes(logs);
     await this.o.db.transaction().execute(async (tx) => {
@@ -461,6 +486,18 @@ export class ChainIndexer {
       this.range = Math.min(this.maxRange, this.range * 2);
       this.okStreak = 0;
     }
+    return true;
+  }
+
+  /** The newest stored block hash is still the chain's (true when none is stored). */
+  private async storedTopCanonical(): Promise<boolean> {
+    const top = await this.o.db
+      .selectFrom("chain_blocks")
+      .select(["number", "hash"])
+      .orderBy("number", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return !top || (await this.hashAt(Number(top.number))) === top.hash;
   }
 
   /**

@@ -18,7 +18,7 @@ import { LISTING_COLUMNS, listedPayTos, toListingDetail } from "@tollgate/regist
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainIndexer, followable } from "../src/indexer.js";
-import { insertListing, plainTransfer, until } from "./helpers.js";
+import { insertListing, plainTransfer, rpcCall, until } from "./helpers.js";
 
 // Real-world payment shapes on anvil: what the index counts, and how onchain_shape classifies each.
 
@@ -42,7 +42,7 @@ const rowsTo = (a: string) =>
     .orderBy("block_number")
     .orderBy("log_index")
     .execute();
-const head = async () => Number(await chain.publicClient.getBlockNumber());
+const head = async () => Number(BigInt(await rpcCall<string>(chain.rpcUrl, "eth_blockNumber")));
 const startIndexer = () => {
   ix = new ChainIndexer({
     db: t.db,
