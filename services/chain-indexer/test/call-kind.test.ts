@@ -26,6 +26,11 @@ describe("callKind", () => {
   it.each([
     ["transferWithAuthorization on USDC", { to: USDC, input: twa }, "eip3009"],
     ["its bytes-signature form", { to: USDC, input: twaBytes }, "eip3009"],
+    [
+      "with a builder-code suffix after the call data",
+      { to: USDC, input: `${twa}${"00".repeat(31)}8021` },
+      "eip3009",
+    ],
     ["transfer on USDC", { to: USDC, input: plain }, "plain"],
     ["transferFrom on USDC", { to: USDC, input: "0x23b872dd00" }, "plain"],
     ["receiveWithAuthorization on USDC (the payee pulls)", { to: USDC, input: "0xef55bec600" }, "eip3009"],

@@ -125,4 +125,65 @@ describe("reorgs in the middle of a pass", () => {
     expect((await rows()).map((r) => r.tx_hash)).toContain(probe);
     await storedHashesCanonical();
   });
+
+  it("stopped, the chain went back (shorter) and on while it was down, restarted: rewound, nothing orphaned or missed", async () => {
+    const snap = await rpcCall<string>(chain.rpcUrl, "evm_snapshot");
+    const gone = await plainTransfer(
+      chain,
+      chain.wallets.buyers[2]!.privateKey,
+      chain.wallets.sellers[0]!.address,
+      3_000_000n,
+    );
+    await caughtUp();
+    expect((await rows()).map((r) => r.tx_hash)).toContain(gone.toLowerCase());
+    await ix!.stop();
+    expect(await rpcCall(chain.rpcUrl, "evm_revert", [snap])).toBe(true);
+    const kept = await plainTransfer(
+      chain,
+      chain.wallets.buyers[3]!.privateKey,
+      chain.wallets.sellers[0]!.address,
+      4_000_000n,
+    );
+    startIndexer();
+    await caughtUp();
+    const hashes = (await rows()).map((r) => r.tx_hash);
+    expect(hashes).toContain(kept.toLowerCase());
+    expect(hashes).not.toContain(gone.toLowerCase());
+    await storedHashesCanonical();
+    const n = hashes.length;
+    await until(async () => (await detail(listing)).onchain_tx_count_30d === n);
+  });
+
+  it("stopped while a range is in flight and restarted: each payment stored once, none missed", async () => {
+    await ix!.stop();
+    const sent: string[] = [];
+    for (let i = 0; i < 6; i++)
+      sent.push(
+        (
+          await plainTransfer(
+            chain,
+            chain.wallets.buyers[i % 4]!.privateKey,
+            chain.wallets.sellers[0]!.address,
+            BigInt(10 + i),
+          )
+        ).toLowerCase(),
+      );
+    let stopping: Promise<void> | undefined;
+    rpc.control.onGetLogs = async (_range, phase) => {
+      if (stopping || phase !== "after") return;
+      // Stop while this answer is on its way back: the range is stored whole or not at all.
+      stopping = ix!.stop();
+      await new Promise((r) => setTimeout(r, 200));
+    };
+    startIndexer();
+    await until(async () => stopping !== undefined);
+    await stopping;
+    rpc.control.onGetLogs = undefined;
+    startIndexer();
+    await caughtUp();
+    const hashes = (await rows()).map((r) => r.tx_hash);
+    for (const h of sent) expect(hashes.filter((x) => x === h)).toHaveLength(1);
+    const n = hashes.length;
+    await until(async () => (await detail(listing)).onchain_tx_count_30d === n);
+  });
 });
