@@ -160,6 +160,27 @@ describe("report proofs on real payment shapes", () => {
     expect(await t.db.selectFrom("chain_transfers").select("tx_hash").execute()).toEqual([]);
   });
 
+  it("after a payTo change a payment to the old payTo proves nothing; one to the new payTo does (checksummed or not)", async () => {
+    const b0 = chain.wallets.buyers[0]!;
+    const [oldSeller, newSeller] = [chain.wallets.sellers[4]!, chain.wallets.sellers[5]!];
+    const id = await insertListing(t.db, oldSeller.address);
+    const toOld = await plainTransfer(chain, b0.privateKey, oldSeller.address, 1_000_000n);
+    const toNew = await plainTransfer(chain, b0.privateKey, newSeller.address, 2_000_000n);
+    await t.db
+      .updateTable("listings")
+      .set({ obs_pay_to: `0x${newSeller.address.slice(2).toUpperCase()}` })
+      .where("id", "=", id)
+      .execute();
+    expect(await refused(id, b0, toOld)).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining(newSeller.address.toLowerCase()),
+    });
+    expect(await report(id, b0, toNew)).toMatchObject({
+      pay_to: newSeller.address.toLowerCase(),
+      amount_usdc: 2,
+    });
+  });
+
   // KNOWN BUG, left to the owner of packages/x402/src/proof (outside this branch's scope): the proof reader
   // parses the value of every Transfer-topic log with BigInt(l.data) before filtering by asset, and
   // BigInt("0x") throws, so the report of a real USDC payment is answered 503 "the chain could not be read"
