@@ -179,16 +179,19 @@ const atomicOf = (l: Pick<RpcLog, "data">) => BigInt(l.data === "0x" ? 0 : l.dat
 
 /**
  * A Transfer log that is a payment: emitted by USDC itself (the node filters by address; checked again),
- * of more than 0, from another wallet than the payee, and not a mint (from the zero address). A 0 transfer
- * is no payment: anyone can make one from any wallet (transferFrom of 0 needs no allowance; address
- * poisoning does it), and it would count a payer who never paid. A payTo sending to itself and USDC minted
- * to it (Circle, a bridge) are no customer's payment either; the report check refuses both the same way.
+ * of more than 0, from another wallet than the payee, and neither a mint (from the zero address) nor a burn
+ * (to it). A 0 transfer is no payment: anyone can make one from any wallet (transferFrom of 0 needs no
+ * allowance; address poisoning does it), and it would count a payer who never paid. A payTo sending to
+ * itself and USDC minted to it (Circle, a bridge) are no customer's payment either; the report check refuses
+ * both the same way. USDC's burns (redemptions, CCTP) are Transfers to the zero address: a listing whose
+ * payTo is the zero address (a sentinel) would otherwise show every burn on Base as its revenue.
  */
 export function isPayment(l: Pick<RpcLog, "address" | "topics" | "data">, usdc: string): boolean {
   if (l.address.toLowerCase() !== usdc.toLowerCase() || l.topics.length !== 3) return false;
   if (l.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) return false;
   const from = addressOfTopic(l.topics[1] ?? "0x");
-  if (from === ZERO_ADDRESS || from === addressOfTopic(l.topics[2] ?? "0x")) return false;
+  const to = addressOfTopic(l.topics[2] ?? "0x");
+  if (from === ZERO_ADDRESS || to === ZERO_ADDRESS || from === to) return false;
   return atomicOf(l) > 0n;
 }
 
@@ -502,7 +505,7 @@ export class ChainIndexer {
 
   /**
    * Remove rows an earlier version stored that are no payments (see isPayment): 0 transfers, a payTo paying
-   * itself, mints. Run once when the lock is taken; the first pass then rewrites every payTo's figures.
+   * itself, mints, burns. Run once when the lock is taken; the first pass then rewrites every payTo's figures.
    */
   async dropNonPayments(): Promise<number> {
     const r = await this.o.db
@@ -512,6 +515,7 @@ export class ChainIndexer {
           eb("amount_atomic", "<=", "0"),
           eb("from_addr", "=", eb.ref("to_addr")),
           eb("from_addr", "=", ZERO_ADDRESS),
+          eb("to_addr", "=", ZERO_ADDRESS),
         ]),
       )
       .executeTakeFirst();

@@ -1,6 +1,12 @@
 import { encodeFunctionData, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
-import { AUTHORIZATION_USED_TOPIC, callKind, paymentKind, TRANSFER_TOPIC } from "../src/indexer.js";
+import {
+  AUTHORIZATION_USED_TOPIC,
+  callKind,
+  isPayment,
+  paymentKind,
+  TRANSFER_TOPIC,
+} from "../src/indexer.js";
 
 // A payment's shape from its transaction's call data, including the Multicall3 batches a facilitator may send.
 
@@ -101,5 +107,37 @@ describe("paymentKind", () => {
   it("without an authorization the call data decides", () => {
     expect(paymentKind({ to: USDC, input: plain }, [transfer(0)], 0, USDC)).toBe("plain");
     expect(paymentKind({ to: USDC, input: twa }, [transfer(0)], 0, USDC)).toBe("eip3009");
+  });
+});
+
+// Which Transfer logs are payments (what the index stores).
+describe("isPayment", () => {
+  const topic = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`;
+  const A = "0x2222222222222222222222222222222222222222";
+  const B = "0x3333333333333333333333333333333333333333";
+  const ZERO = `0x${"0".repeat(40)}`;
+  const log = (
+    o: { address?: string; from?: string; to?: string; value?: bigint; topics?: string[] } = {},
+  ) => ({
+    address: o.address ?? USDC,
+    topics: o.topics ?? [TRANSFER_TOPIC, topic(o.from ?? A), topic(o.to ?? B)],
+    data: `0x${(o.value ?? 1n).toString(16).padStart(64, "0")}`,
+  });
+  it.each([
+    ["a USDC transfer of 1 atomic unit", log(), true],
+    ["a uint256 near max", log({ value: 2n ** 256n - 1n }), true],
+    ["0", log({ value: 0n }), false],
+    ["a payTo paying itself", log({ from: B }), false],
+    ["a mint", log({ from: ZERO }), false],
+    ["a burn", log({ to: ZERO }), false],
+    ["another token", log({ address: OTHER }), false],
+    [
+      "an ERC-721 Transfer (4 topics)",
+      log({ topics: [TRANSFER_TOPIC, topic(A), topic(B), topic(A)] }),
+      false,
+    ],
+    ["another event", log({ topics: [AUTHORIZATION_USED_TOPIC, topic(A), topic(B)] }), false],
+  ] as const)("%s: %s", (_what, l, ok) => {
+    expect(isPayment(l, USDC.toLowerCase())).toBe(ok);
   });
 });

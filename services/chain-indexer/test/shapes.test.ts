@@ -17,7 +17,7 @@ import {
 import { LISTING_COLUMNS, listedPayTos, toListingDetail } from "@tollgate/registry";
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainIndexer, followable } from "../src/indexer.js";
+import { ChainIndexer, followable, TRANSFER_TOPIC } from "../src/indexer.js";
 import { insertListing, plainTransfer, rpcCall, until } from "./helpers.js";
 
 // Real-world payment shapes on anvil: what the index counts, and how onchain_shape classifies each.
@@ -295,6 +295,25 @@ describe("payment shapes the index counts", () => {
     expect((await rowsTo(seller(7)))[0]!.amount_atomic).toBe((2n ** 255n - 1n).toString());
     expect(ix!.state).toBe("running");
     expect(warnings).toEqual([]);
+  });
+
+  it("USDC burnt (a Transfer to the zero address) is no payment to a listing whose payTo is the zero address", async () => {
+    const sentinel = await insertListing(t.db, `0x${"0".repeat(40)}`);
+    // The local USDC cannot burn: its code is swapped for a moment for one that emits what Base USDC's burn
+    // emits, Transfer(burner, 0x0, 5 USDC), at the USDC address (storage is kept), then put back.
+    const code = await rpcCall<Hex>(chain.rpcUrl, "eth_getCode", [chain.usdc, "latest"]);
+    const burn =
+      `0x7f${5_000_000n.toString(16).padStart(64, "0")}600052600073${w().buyers[0]!.address.slice(2)}7f${TRANSFER_TOPIC.slice(2)}60206000a300` as Hex;
+    await rpcCall(chain.rpcUrl, "anvil_setCode", [chain.usdc, burn]);
+    const tx = await sendCall(chain, w().buyers[0]!, chain.usdc, "0x", { gas: 100_000n });
+    await rpcCall(chain.rpcUrl, "anvil_setCode", [chain.usdc, code]);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: tx.hash });
+    expect(receipt.logs.map((l) => [l.address.toLowerCase(), l.topics[2]])).toEqual([
+      [chain.usdc.toLowerCase(), `0x${"0".repeat(64)}`],
+    ]);
+    await settled();
+    expect(await rowsTo(`0x${"0".repeat(40)}`)).toEqual([]);
+    expect(await detail(sentinel)).toMatchObject({ onchain_tx_count_30d: 0, onchain_unique_payers_30d: 0 });
   });
 
   it("a listing's payTo changes: the new address's payments (backfilled), never the old one's", async () => {
