@@ -8,9 +8,14 @@ export const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 /** The one-writer lock: a second replica waits on it. */
 export const INDEXER_LOCK_KEY = 7_411_900_013n;
 
-/** Call-data selectors of USDC that move money: EIP-3009 (both forms) and a plain transfer. */
-const EIP3009 = new Set(["0xe3ee160e", "0xcf092995"]);
-const PLAIN = "0xa9059cbb";
+/**
+ * Call-data selectors of USDC that move money: EIP-3009 (transferWithAuthorization and
+ * receiveWithAuthorization, each in its v,r,s and bytes-signature form) and plain transfer / transferFrom.
+ */
+const EIP3009 = new Set(["0xe3ee160e", "0xcf092995", "0xef55bec6", "0x88b7ab63"]);
+const PLAIN = new Set(["0xa9059cbb", "0x23b872dd"]);
+/** keccak256("AuthorizationUsed(address,bytes32)"): USDC emits it right before an EIP-3009 transfer. */
+export const AUTHORIZATION_USED_TOPIC = "0x98de503528ee59b575ef0c0a2576a82497bfc029a5685b209e9ec333479b10a5";
 const MULTICALL3 = "0xca11bde05977b3631167028862be2a173976ca11";
 const AGGREGATE3_ABI = parseAbi([
   "struct Call3 { address target; bool allowFailure; bytes callData; }",
@@ -19,9 +24,10 @@ const AGGREGATE3_ABI = parseAbi([
 ]);
 
 /**
- * How a transaction paid: eip3009 (transferWithAuthorization on USDC, the x402 exact scheme), plain (transfer on
- * USDC) or other. A facilitator may settle several x402 payments in one Multicall3 aggregate3 transaction: one
- * whose every call is an EIP-3009 transfer on USDC is eip3009.
+ * How a transaction paid, from its call data: eip3009 (transferWithAuthorization or receiveWithAuthorization on
+ * USDC; the first is the x402 exact scheme), plain (transfer or transferFrom on USDC) or other. A facilitator
+ * may settle several x402 payments in one Multicall3 aggregate3 transaction: one whose every call is an
+ * EIP-3009 transfer on USDC is eip3009. `paymentKind` also reads the receipt, for payments a contract relayed.
  */
 export function callKind(
   t: { input: string; to: string | null },
@@ -30,7 +36,7 @@ export function callKind(
   const selector = t.input.slice(0, 10).toLowerCase();
   const to = t.to?.toLowerCase();
   if (to === usdc.toLowerCase())
-    return EIP3009.has(selector) ? "eip3009" : selector === PLAIN ? "plain" : "other";
+    return EIP3009.has(selector) ? "eip3009" : PLAIN.has(selector) ? "plain" : "other";
   if (to !== MULTICALL3) return "other";
   try {
     const { functionName, args } = decodeFunctionData({
@@ -48,6 +54,41 @@ export function callKind(
   } catch {
     return "other";
   }
+}
+
+interface ReceiptLog {
+  address: string;
+  topics: string[];
+  logIndex: string;
+}
+
+/**
+ * How one payment (the USDC Transfer log at `logIndex`) was made. eip3009 when USDC itself recorded an
+ * EIP-3009 authorization of the payer for it: its AuthorizationUsed event, with the payer as authorizer,
+ * right before the Transfer (USDC emits the two together in transferWithAuthorization and
+ * receiveWithAuthorization), whoever called USDC: a facilitator directly, Multicall3, a forwarder, a
+ * smart-contract wallet or a 4337 bundler. Otherwise the transaction's call data decides (`callKind`):
+ * transfer or transferFrom sent to USDC is plain; a contract moving USDC any other way is other.
+ */
+export function paymentKind(
+  t: { input: string; to: string | null },
+  logs: readonly ReceiptLog[],
+  logIndex: number,
+  usdc: string,
+): "eip3009" | "plain" | "other" {
+  const at = logs.findIndex((l) => Number(BigInt(l.logIndex)) === logIndex);
+  const transfer = at >= 0 ? logs[at] : undefined;
+  const before = at > 0 ? logs[at - 1] : undefined;
+  if (
+    transfer &&
+    before &&
+    Number(BigInt(before.logIndex)) === logIndex - 1 &&
+    before.address.toLowerCase() === usdc.toLowerCase() &&
+    before.topics[0]?.toLowerCase() === AUTHORIZATION_USED_TOPIC &&
+    addressOfTopic(before.topics[1] ?? "0x") === addressOfTopic(transfer.topics[1] ?? "0x")
+  )
+    return "eip3009";
+  return callKind(t, usdc);
 }
 
 export interface IndexerLog {
@@ -118,8 +159,41 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", onAbort, { once: true });
   });
 
+/** A payTo the index can follow: an EVM address (lowercase). */
+const EVM_ADDRESS = /^0x[0-9a-f]{40}$/;
+/**
+ * The listed payTos that are EVM addresses. A listing's payTo is whatever its chosen offer named (a seller
+ * offering only Solana gives a base58 one, a broken challenge any string); one such address in an
+ * eth_getLogs topic made the node refuse the query, and every pass failed for every payTo. It is not
+ * followed: its listing's on-chain figures stay unknown (null).
+ */
+export function followable(listed: Map<string, number>): Map<string, number> {
+  return new Map([...listed].filter(([a]) => EVM_ADDRESS.test(a)));
+}
+
 const topicAddress = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
 const addressOfTopic = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
+
+const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
+const atomicOf = (l: Pick<RpcLog, "data">) => BigInt(l.data === "0x" ? 0 : l.data);
+
+/**
+ * A Transfer log that is a payment: emitted by USDC itself (the node filters by address; checked again),
+ * of more than 0, from another wallet than the payee, and neither a mint (from the zero address) nor a burn
+ * (to it). A 0 transfer is no payment: anyone can make one from any wallet (transferFrom of 0 needs no
+ * allowance; address poisoning does it), and it would count a payer who never paid. A payTo sending to
+ * itself and USDC minted to it (Circle, a bridge) are no customer's payment either; the report check refuses
+ * both the same way. USDC's burns (redemptions, CCTP) are Transfers to the zero address: a listing whose
+ * payTo is the zero address (a sentinel) would otherwise show every burn on Base as its revenue.
+ */
+export function isPayment(l: Pick<RpcLog, "address" | "topics" | "data">, usdc: string): boolean {
+  if (l.address.toLowerCase() !== usdc.toLowerCase() || l.topics.length !== 3) return false;
+  if (l.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) return false;
+  const from = addressOfTopic(l.topics[1] ?? "0x");
+  const to = addressOfTopic(l.topics[2] ?? "0x");
+  if (from === ZERO_ADDRESS || to === ZERO_ADDRESS || from === to) return false;
+  return atomicOf(l) > 0n;
+}
 
 /** A JSON-RPC client over fetch: errors keep the node's message (range refusals are told apart). */
 export function jsonRpc(url: string, timeoutMs = 10_000) {
@@ -171,7 +245,16 @@ export class ChainIndexer {
   /** When the last pass finished (epoch ms). */
   lastPassAt: number | undefined;
   /** Counters for tests and the benchmark. */
-  readonly stats = { logs: 0, ranges: 0, refusals: 0, rpcErrors: 0, reorgs: 0, figureRefreshes: 0 };
+  readonly stats = {
+    logs: 0,
+    ranges: 0,
+    refusals: 0,
+    rpcErrors: 0,
+    reorgs: 0,
+    /** Ranges read but not stored because the chain moved under the read. */
+    movedUnderRead: 0,
+    figureRefreshes: 0,
+  };
   private readonly abort = new AbortController();
   private loop: Promise<void> | null = null;
   private readonly rpc;
@@ -216,6 +299,8 @@ export class ChainIndexer {
       this.state = "running";
       this.log.info({ lock: String(INDEXER_LOCK_KEY) }, "holding the indexer lock");
       try {
+        const dropped = await this.dropNonPayments().catch(() => 0);
+        if (dropped > 0) this.log.info({ dropped }, "dropped stored transfers that are no payments");
         let failures = 0;
         while (!signal.aborted) {
           try {
@@ -239,7 +324,7 @@ export class ChainIndexer {
   /** One pass: follow the listed set, notice reorgs, read ranges for a while, refresh figures. */
   async tick(): Promise<boolean> {
     const { db } = this.o;
-    const listed = await listedPayTos(db);
+    const listed = followable(await listedPayTos(db));
     if (listed.size > 0)
       await db
         .insertInto("chain_watch")
@@ -266,7 +351,9 @@ export class ChainIndexer {
       const low = Math.min(...behind.map((b) => b.at));
       const group = behind.filter((b) => b.at === low).map((b) => b.address);
       const next = Math.min(target, ...behind.filter((b) => b.at > low).map((b) => b.at));
-      await this.readRange(group, low, Math.min(low + this.range, next));
+      // The chain moved under the read (see readRange): nothing was stored; rewind if stored blocks left
+      // the chain, then read again.
+      if (!(await this.readRange(group, low, Math.min(low + this.range, next)))) await this.checkReorg();
     }
     await this.classify([...listed.keys()]);
     await this.refreshFigures(listed, target);
@@ -306,13 +393,22 @@ export class ChainIndexer {
     this.stats.figureRefreshes++;
   }
 
-  /** Read (from, to] for a group of addresses at the same cursor; halves the range on refusal. */
-  private async readRange(addresses: string[], from: number, to: number): Promise<void> {
+  /**
+   * Read (from, to] for a group of addresses at the same cursor; halves the range on refusal. Stores nothing
+   * and returns false when the chain moved under the read: the range's last block changed while its logs
+   * were fetched (the logs may be of a branch that is gone), or the newest stored block is no longer on the
+   * chain (a reorg after the pass looked for one; storing this range above it would hide it from the next
+   * look, which only checks the newest stored hash).
+   */
+  private async readRange(addresses: string[], from: number, to: number): Promise<boolean> {
     const chunk = this.o.addressChunk ?? 100;
     let end = to;
     let logs: RpcLog[];
+    let anchor: string | null;
     for (;;) {
       try {
+        anchor = await this.hashAt(end);
+        if (!anchor) throw new Error(`block ${end} not found (chain moved back)`);
         logs = [];
         for (let i = 0; i < addresses.length; i += chunk) {
           const topics = [TRANSFER_TOPIC, null, addresses.slice(i, i + chunk).map(topicAddress)];
@@ -344,6 +440,12 @@ export class ChainIndexer {
       false,
     ]);
     if (!endBlock) throw new Error(`block ${end} not found (chain moved back)`);
+    if (endBlock.hash.toLowerCase() !== anchor || !(await this.storedTopCanonical())) {
+      this.stats.movedUnderRead++;
+      this.log.warn({ from, to: end }, "the chain moved while a range was read; not stored, looking again");
+      return false;
+    }
+    logs = logs.filter((l) => isPayment(l, this.o.usdc));
     const times = await this.blockTimes(logs);
     await this.o.db.transaction().execute(async (tx) => {
       if (logs.length > 0)
@@ -359,7 +461,7 @@ export class ChainIndexer {
                 block_time: new Date(Number(times.get(l.blockHash)) * 1000),
                 from_addr: addressOfTopic(l.topics[1] ?? "0x"),
                 to_addr: addressOfTopic(l.topics[2] ?? "0x"),
-                amount_atomic: BigInt(l.data === "0x" ? 0 : l.data).toString(),
+                amount_atomic: atomicOf(l).toString(),
               })),
             )
             .onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing())
@@ -387,6 +489,37 @@ export class ChainIndexer {
       this.range = Math.min(this.maxRange, this.range * 2);
       this.okStreak = 0;
     }
+    return true;
+  }
+
+  /** The newest stored block hash is still the chain's (true when none is stored). */
+  private async storedTopCanonical(): Promise<boolean> {
+    const top = await this.o.db
+      .selectFrom("chain_blocks")
+      .select(["number", "hash"])
+      .orderBy("number", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return !top || (await this.hashAt(Number(top.number))) === top.hash;
+  }
+
+  /**
+   * Remove rows an earlier version stored that are no payments (see isPayment): 0 transfers, a payTo paying
+   * itself, mints, burns. Run once when the lock is taken; the first pass then rewrites every payTo's figures.
+   */
+  async dropNonPayments(): Promise<number> {
+    const r = await this.o.db
+      .deleteFrom("chain_transfers")
+      .where((eb) =>
+        eb.or([
+          eb("amount_atomic", "<=", "0"),
+          eb("from_addr", "=", eb.ref("to_addr")),
+          eb("from_addr", "=", ZERO_ADDRESS),
+          eb("to_addr", "=", ZERO_ADDRESS),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** Drop block hashes older than the reorg window below the newest stored one. */
@@ -463,7 +596,10 @@ export class ChainIndexer {
     return b?.hash.toLowerCase() ?? null;
   }
 
-  /** Classify the call data of the most recent payments to each payTo (the shape sample), lazily. */
+  /**
+   * Classify the most recent payments to each payTo (the shape sample), lazily: one transaction and one
+   * receipt per transaction, each of its payments classified on its own (`paymentKind`).
+   */
   private async classify(addresses: string[]): Promise<void> {
     if (addresses.length === 0) return;
     const rows = await sql<{ tx_hash: string; to_addr: string }>`
@@ -480,14 +616,26 @@ export class ChainIndexer {
       const t = await this.rpc<{ input: string; to: string | null } | null>("eth_getTransactionByHash", [
         tx_hash,
       ]);
-      if (!t) continue;
-      const kind = callKind(t, this.o.usdc);
-      await this.o.db
-        .updateTable("chain_transfers")
-        .set({ call_kind: kind })
+      const receipt = t
+        ? await this.rpc<{ logs: ReceiptLog[] } | null>("eth_getTransactionReceipt", [tx_hash])
+        : null;
+      if (!t || !receipt) continue;
+      const open = await this.o.db
+        .selectFrom("chain_transfers")
+        .select(["log_index", "to_addr"])
         .where("tx_hash", "=", tx_hash)
         .where("call_kind", "is", null)
         .execute();
+      for (const r of open) {
+        this.dirty.add(r.to_addr);
+        await this.o.db
+          .updateTable("chain_transfers")
+          .set({ call_kind: paymentKind(t, receipt.logs, r.log_index, this.o.usdc) })
+          .where("tx_hash", "=", tx_hash)
+          .where("log_index", "=", r.log_index)
+          .where("call_kind", "is", null)
+          .execute();
+      }
     }
   }
 }

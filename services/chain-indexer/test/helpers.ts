@@ -61,7 +61,23 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
  * more than `maxRange` blocks (code -32005, as providers do) and fails the next `failNext` calls with 503.
  */
 export async function startFlakyRpc(upstream: string, opts: { maxRange: number }) {
-  const control = { maxRange: opts.maxRange, failNext: 0, refused: 0, failed: 0, getLogs: 0, delayMs: 0 };
+  const control: {
+    maxRange: number;
+    failNext: number;
+    refused: number;
+    failed: number;
+    getLogs: number;
+    delayMs: number;
+    /**
+     * Called around each eth_getLogs this proxy forwards ("before" it asks anvil, "after" it has the answer
+     * and before it returns it): a test changes the chain there, e.g. a reorg in the middle of a read.
+     */
+    onGetLogs?: (
+      range: { from: number; to: number },
+      phase: "before" | "after",
+      logs?: { blockNumber: string; data: string }[],
+    ) => Promise<void>;
+  } = { maxRange: opts.maxRange, failNext: 0, refused: 0, failed: 0, getLogs: 0, delayMs: 0 };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -94,12 +110,19 @@ export async function startFlakyRpc(upstream: string, opts: { maxRange: number }
         return;
       }
     }
+    const range =
+      msg.method === "eth_getLogs"
+        ? { from: Number(BigInt(msg.params[0]!.fromBlock)), to: Number(BigInt(msg.params[0]!.toBlock)) }
+        : null;
+    if (range) await control.onGetLogs?.(range, "before");
     const up = await fetch(upstream, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
     });
-    res.writeHead(up.status, { "content-type": "application/json" }).end(await up.text());
+    const text = await up.text();
+    if (range) await control.onGetLogs?.(range, "after", (JSON.parse(text) as { result?: [] }).result ?? []);
+    res.writeHead(up.status, { "content-type": "application/json" }).end(text);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as { port: number }).port;

@@ -1,4 +1,5 @@
 export * from "./anvil.js";
 export * from "./authorization.js";
 export * from "./chain.js";
+export * from "./shapes.js";
 export * from "./wallets.js";
