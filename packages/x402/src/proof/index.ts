@@ -38,7 +38,12 @@ export function createTransactionProofReader(rpcUrl: string): TransactionProofRe
         success: receipt.status === "success",
         blockNumber: receipt.blockNumber,
         transfers: receipt.logs
-          .filter((l) => l.topics[0] === TRANSFER_TOPIC && l.topics.length === 3)
+          // An ERC-20 Transfer's data is its one 32-byte value; another contract's look-alike (empty data, an
+          // ERC-721's indexed id) is not a transfer to read, and must not fail the whole receipt.
+          .filter(
+            (l) =>
+              l.topics[0] === TRANSFER_TOPIC && l.topics.length === 3 && /^0x[0-9a-fA-F]{64}$/.test(l.data),
+          )
           .map((l) => ({
             asset: l.address.toLowerCase(),
             from: topicAddress(l.topics[1]),
