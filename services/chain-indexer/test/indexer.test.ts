@@ -183,8 +183,16 @@ describe("chain indexer on anvil", () => {
     expect(ledger.daily.at(-1)).toMatchObject({ tx: 4, payers: 3 });
     expect(ledger.shape).toMatchObject({ sample_n: 4, eip3009: 3, plain: 1 });
     const quiet = await insertListing(t.db, chain.wallets.sellers[3]!.address);
-    expect((await ledgerReport(t.db)).not_seen.map((n) => n.listing_id)).toEqual([quiet]);
-    await t.db.updateTable("listings").set({ status: "delisted" }).where("id", "=", quiet).execute();
+    // A Solana-only offer's payTo is not followed on Base: neither a listed payTo nor one not seen paid.
+    const solana = await insertListing(t.db, "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
+    const withQuiet = await ledgerReport(t.db);
+    expect(withQuiet.not_seen.map((n) => n.listing_id)).toEqual([quiet]);
+    expect(withQuiet.totals.listed_pay_tos).toBe(3);
+    await t.db
+      .updateTable("listings")
+      .set({ status: "delisted" })
+      .where("id", "in", [quiet, solana])
+      .execute();
   });
 
   it("RPC errors back off and retry; the indexer keeps going", async () => {

@@ -38,13 +38,16 @@ export interface OnchainFigures {
 /** Statuses of listings whose payTo the index follows. */
 export const LISTED_STATUSES = ["unverified", "verified", "failing"] as const;
 
-/** The payTo addresses (lowercase) declared by active listings, with how many listings declare each. */
+/** A payTo the index can follow on Base: an EVM address (a Solana-only offer's base58 payTo is not one). */
+const EVM_PAY_TO = "^0x[0-9a-f]{40}$";
+
+/** The EVM payTo addresses (lowercase) declared by active listings, with how many listings declare each. */
 export async function listedPayTos(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("listings")
     .select([sql<string>`lower(obs_pay_to)`.as("pay_to"), sql<number>`count(*)::int`.as("n")])
     .where("status", "in", [...LISTED_STATUSES])
-    .where("obs_pay_to", "is not", null)
+    .where(sql<boolean>`obs_pay_to ~* ${EVM_PAY_TO}`)
     .groupBy(sql`lower(obs_pay_to)`)
     .execute();
   return new Map(rows.map((r) => [r.pay_to, r.n]));
@@ -205,7 +208,7 @@ export async function ledgerReport(db: Db, now = new Date()) {
     .selectFrom("listings")
     .select(["id", "name", "endpoint_url", "obs_pay_to"])
     .where("status", "in", [...LISTED_STATUSES])
-    .where("obs_pay_to", "is not", null)
+    .where(sql<boolean>`obs_pay_to ~* ${EVM_PAY_TO}`)
     .orderBy("id")
     .execute();
   return {
