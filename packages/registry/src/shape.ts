@@ -234,6 +234,6 @@ function reportOutcome(row: ListingRow, serviceName: string) {
     distinct_payers_ok: row.report_payers_ok,
     ...stamp("last_report_at", row.report_last_at),
     weight: `reports affect ranking only after ${REPORT_MIN_PAYERS}+ distinct payers reported; then ${REPORT_WEIGHT * 100}% beside ${(1 - REPORT_WEIGHT) * 100}% probe score (${row.report_payers >= REPORT_MIN_PAYERS ? "in effect for this listing" : "not yet in effect for this listing"})`,
-    help: "EIP-191 personal_sign over message_to_sign by the paying wallet; each transaction is reportable once",
+    help: "EIP-191 personal_sign over message_to_sign by the paying wallet; the transaction pays the listing's payTo at least half its price per call; each transaction is reportable once",
   };
 }

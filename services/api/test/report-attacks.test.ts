@@ -100,6 +100,31 @@ afterAll(async () => {
 });
 
 describe("a report proves a USDC payment to the listing's live payTo, or records nothing", () => {
+  it("a dust transfer is no purchase: under half the listing's USDC price is 400 and moves nothing; half is a report", async () => {
+    const a = await listed(seller(10));
+    await t.tdb.db
+      .updateTable("listings")
+      .set({ obs_asset: chain.usdc, amount_atomic: "10000", amount_usd: 0.01 })
+      .where("id", "=", a)
+      .execute();
+    const before = await figures(a);
+    // Three wallets, a millionth of a dollar each: what a sybil would spend to move a competitor's ranking.
+    for (const payer of chain.wallets.buyers.slice(0, 3)) {
+      const dust = await transfer(payer, seller(10), 4_999n);
+      const r = await post(await signed(payer, a, dust, false));
+      expect(r.status).toBe(400);
+      expect(await json(r)).toMatchObject({
+        error: "validation_failed",
+        message: expect.stringMatching(/pays 0\.004999 USDC .* under half its price per call \(0\.01 USDC\)/),
+      });
+    }
+    expect(await figures(a)).toEqual(before);
+    expect((await reports()).filter((r) => r.listing_id === a)).toHaveLength(0);
+    const paid = await transfer(chain.wallets.buyers[3]!, seller(10), 5_000n);
+    expect((await post(await signed(chain.wallets.buyers[3]!, a, paid))).status).toBe(201);
+    expect((await figures(a)).report_payers).toBe(1);
+  });
+
   it("a look-alike token, a reverted transfer, an unmined one and a payment to another payTo are 400 with message_to_sign", async () => {
     const a = await listed(seller(0));
     const payer = chain.wallets.buyers[0]!;
@@ -404,7 +429,7 @@ describe("hostile bodies answer the spec's error body and record nothing", () =>
     expect(await figures(a)).toMatchObject({ report_payers: 0 });
     // A whole pair is text: recorded as sent.
     const r = await post({ ...good, detail: "ok \ud83d\ude00" });
-    expect(r.status).toBe(201);
+    expect([r.status, await r.clone().text()]).toEqual([201, expect.anything()]);
     expect((await reports()).find((x) => x.tx_hash === tx)?.detail).toBe("ok \u{1f600}");
   });
 

@@ -107,7 +107,7 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
 
   const listing = await db
     .selectFrom("listings")
-    .select(["id", "status", "obs_pay_to"])
+    .select(["id", "status", "obs_pay_to", "obs_asset", "amount_atomic"])
     .where("id", "=", listingId as string)
     .executeTakeFirst();
   if (!listing || listing.status === "delisted") throw notFound(listingId as string);
@@ -160,6 +160,15 @@ export async function submitReport(db: Db, deps: ReportDeps, raw: unknown): Prom
       m,
     );
   if (paid <= 0n) throw notPaid(payTo);
+  // A purchase pays the price: a dust transfer (a millionth of a dollar, from as many wallets as one likes) is
+  // no payer's outcome. Half the price per call the listing quotes in USDC now, so a payer of a price since
+  // raised up to twofold still reports; no floor while the price is unknown.
+  const price = usdcPrice(listing, usdc);
+  if (price !== null && paid * 2n < price)
+    throw invalid(
+      `the transaction pays ${formatUsdc(paid)} USDC to the listing's payTo, under half its price per call (${formatUsdc(price)} USDC): an outcome report needs a purchase`,
+      m,
+    );
 
   return db.transaction().execute(async (trx) => {
     // The listing's row lock orders concurrent reports of one listing: each counts its payers after the
@@ -235,3 +244,15 @@ export async function refreshReportFigures(
     .execute();
   return { payers: c.payers, ok: c.ok };
 }
+
+/** The listing's observed price per call in atomic USDC, or null when it is unknown or in another asset. */
+function usdcPrice(
+  listing: { obs_asset: string | null; amount_atomic: string | null },
+  usdc: string,
+): bigint | null {
+  if (!listing.amount_atomic || !/^[0-9]{1,30}$/.test(listing.amount_atomic)) return null;
+  if (listing.obs_asset?.toLowerCase() !== usdc) return null;
+  return BigInt(listing.amount_atomic);
+}
+
+const formatUsdc = (atomic: bigint) => (Number(atomic) / 1e6).toFixed(6).replace(/\.?0+$/, "");
