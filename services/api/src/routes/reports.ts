@@ -50,7 +50,7 @@ const route: RouteConfig = createRoute({
   operationId: "postReport",
   tags: ["listings"],
   summary: "Report what a paid call delivered (free; proven on chain)",
-  description: `A payer says whether an endpoint delivered. Free; the proof is the payment itself: the transaction's receipt, read from Base, must hold a USDC transfer from the wallet that signed to the listing's live payTo. Each transaction is reportable once. detail at most ${REPORT_DETAIL_MAX} characters. An incomplete attempt answers 400 echoing the exact message_to_sign. Reports move distinct_payers and the payer_reported evidence tier at once; ranking only after ${REPORT_MIN_PAYERS}+ distinct payers reported, then ${REPORT_WEIGHT * 100}% beside ${(1 - REPORT_WEIGHT) * 100}% probe score (each payer's latest report). Rate limited per client: 429 with Retry-After.`,
+  description: `A payer says whether an endpoint delivered. Free; the proof is the payment itself: the transaction's receipt, read from Base, must hold a USDC transfer from the wallet that signed to the listing's live payTo, of at least half the listing's USDC price per call (a dust transfer is no purchase). Each transaction is reportable once. detail at most ${REPORT_DETAIL_MAX} characters. An incomplete attempt answers 400 echoing the exact message_to_sign. Reports move distinct_payers and the payer_reported evidence tier at once; ranking only after ${REPORT_MIN_PAYERS}+ distinct payers reported, then ${REPORT_WEIGHT * 100}% beside ${(1 - REPORT_WEIGHT) * 100}% probe score (each payer's latest report). Rate limited per client: 429 with Retry-After.`,
   request: {
     // By reference: the handler checks the body itself, so that an incomplete attempt gets message_to_sign
     // and the rate limit counts first.
