@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { Agent, request } from "undici";
@@ -17,6 +18,7 @@ import { sellerWithoutFacilitator } from "./offline-seller.js";
 let t: TestApi;
 let server: ReturnType<typeof serve>;
 let base = "";
+let port = 0;
 let id = "";
 let token = "";
 
@@ -31,7 +33,8 @@ beforeAll(async () => {
   server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
   answerClientErrorsAsJson(server);
   await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  port = (server.address() as { port: number }).port;
+  base = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await agent.close();
@@ -479,6 +482,101 @@ describe("bodies the earlier rounds did not send", () => {
         expect(a.status, `${method} ${path} ${type} ${String(body).slice(0, 30)}`).toBe(400);
       }
     expect(await listingsDigest()).toBe(before);
+  });
+});
+
+/** Bytes written as they are on one connection; the whole answer read until the server closes it. */
+function rawExchange(bytes: string): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(Buffer.from(bytes, "latin1")));
+    let got = "";
+    socket.setTimeout(5000, () =>
+      socket.destroy(new Error(`no answer to ${JSON.stringify(bytes.slice(0, 80))}`)),
+    );
+    socket.on("data", (d) => {
+      got += d.toString("latin1");
+    });
+    socket.on("end", () => {
+      const [head = "", ...rest] = got.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), head, body: rest.join("\r\n\r\n") });
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("HTTP framing HTTP/1.1 refuses is the JSON 400 and edits nothing", () => {
+  const edit = (headers: string, body = '{"name":"framed"}') =>
+    `PATCH /v1/listings/ID HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nx-claim-token: TOKEN\r\n${headers}\r\n${body}`;
+  const chunked = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+  const CASES: [string, string, RegExp][] = [
+    // Refused by Node's parser (answered by answerClientErrorsAsJson): held here.
+    ["two different Content-Lengths", edit("content-length: 17\r\ncontent-length: 18\r\n"), /well-formed/],
+    [
+      "Content-Length and chunked",
+      edit("content-length: 17\r\ntransfer-encoding: chunked\r\n"),
+      /well-formed/,
+    ],
+    [
+      "a chunk size that is no number",
+      edit("transfer-encoding: chunked\r\n", 'zz\r\n{"name":"framed"}\r\n0\r\n\r\n'),
+      /well-formed/,
+    ],
+    ["a folded header line", edit("content-length: 17\r\nx-a: b\r\n c\r\n"), /well-formed/],
+    ["a Content-Length in hex", edit("content-length: 0x11\r\n"), /well-formed/],
+    ["a lower-case method", "get /v1/stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", /well-formed/],
+    ["the HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", /well-formed/],
+    // Let through by Node, refused since this round.
+    [
+      "two Host headers",
+      "GET /v1/stats HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n",
+      /more than one Host/,
+    ],
+    [
+      "two Host headers on an edit",
+      edit("Host: evil.example\r\ncontent-length: 17\r\n"),
+      /more than one Host/,
+    ],
+    [
+      "userinfo in an absolute target",
+      "GET http://u:p@x/v1/stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      /user name or password/,
+    ],
+    [
+      "gzip, chunked",
+      edit("transfer-encoding: gzip, chunked\r\n", chunked('{"name":"framed"}')),
+      /transfer-encoding "gzip"/,
+    ],
+    [
+      "deflate,chunked",
+      edit("transfer-encoding: deflate,chunked\r\n", chunked('{"name":"framed"}')),
+      /transfer-encoding "deflate"/,
+    ],
+  ];
+  it.each(CASES)("%s", async (_what, template, message) => {
+    const before = await listingsDigest();
+    const res = await rawExchange(template.replace("ID", id).replace("TOKEN", token));
+    expect(res.status).toBe(400);
+    expect(res.head).toMatch(/content-type: application\/json/i);
+    const body = JSON.parse(res.body);
+    expect(body).toMatchObject({ error: "bad_request", request_id: expect.any(String) });
+    expect(body.message).toMatch(message);
+    expect(await listingsDigest()).toBe(before);
+  });
+
+  it("chunked alone, with a chunk extension or a trailer, is still read", async () => {
+    for (const body of [
+      chunked('{"name":"Chunked edit"}'),
+      `17;ext=1\r\n{"name":"Chunked edit"}\r\n0\r\nx-claim-token: nope\r\n\r\n`,
+    ]) {
+      const res = await rawExchange(
+        edit("transfer-encoding: chunked\r\nConnection: close\r\n", body)
+          .replace("ID", id)
+          .replace("TOKEN", token),
+      );
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).name).toBe("Chunked edit");
+    }
+    await t.req("PATCH", `/v1/listings/${id}`, { name: validListing().name }, { "x-claim-token": token });
   });
 });
 
