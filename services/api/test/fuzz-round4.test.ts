@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
+import { createLogger } from "@tollgate/platform";
 import { sql } from "kysely";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -578,6 +579,56 @@ describe("HTTP framing HTTP/1.1 refuses is the JSON 400 and edits nothing", () =
     }
     await t.req("PATCH", `/v1/listings/${id}`, { name: validListing().name }, { "x-claim-token": token });
   });
+});
+
+describe("a client that hangs up mid-body is no server error", () => {
+  it("on every body route: nothing applied, no 'unhandled error' logged, the request logged below 500", async () => {
+    const lines: string[] = [];
+    const log = createLogger("api-test", "info", { write: (s: string) => void lines.push(s) });
+    const a = await startTestApi({ payments: sellerWithoutFacilitator, log });
+    const s = serve({ fetch: a.app.fetch, hostname: "127.0.0.1", port: 0 });
+    answerClientErrorsAsJson(s);
+    await new Promise((r) => s.once("listening", r));
+    const p = (s.address() as { port: number }).port;
+    try {
+      const mine = await (await a.req("POST", "/v1/listings", validListing())).json();
+      const before = await a.tdb.db.selectFrom("listings").selectAll().execute();
+      const hangUp = (bytes: string, ms: number) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(p, "127.0.0.1", () => {
+            socket.write(bytes);
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, ms);
+          });
+          socket.on("error", () => resolve());
+        });
+      for (const route of [
+        `PATCH /v1/listings/${mine.id}`,
+        "POST /v1/listings",
+        "POST /v1/reports",
+        `POST /v1/listings/${mine.id}/claim`,
+      ])
+        for (const ms of [5, 40]) {
+          const head = `${route} HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nx-claim-token: ${mine.claim_token}\r\n`;
+          await hangUp(`${head}content-length: 1000\r\n\r\n{"name":"par`, ms);
+          await hangUp(`${head}transfer-encoding: chunked\r\n\r\n5\r\n{"nam`, ms);
+        }
+      await new Promise((r) => setTimeout(r, 300));
+      const records = lines.map((l) => JSON.parse(l) as { msg?: string; status?: number; path?: string });
+      expect(records.filter((r) => r.msg === "unhandled error")).toEqual([]);
+      const requests = records.filter((r) => r.msg === "request");
+      expect(requests.filter((r) => (r.status ?? 0) >= 500)).toEqual([]);
+      // The hung-up requests did reach the app (and were answered 400, to nobody).
+      expect(requests.filter((r) => r.status === 400).length).toBeGreaterThan(0);
+      expect(await a.tdb.db.selectFrom("listings").selectAll().execute()).toEqual(before);
+      expect((await fetch(`http://127.0.0.1:${p}/v1/listings/${mine.id}`)).status).toBe(200);
+    } finally {
+      s.close();
+      await a.tdb.drop();
+    }
+  }, 60_000);
 });
 
 describe("after the barrage", () => {
