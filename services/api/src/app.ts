@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { clip } from "@tollgate/core";
 import {
   clientAddress,
   contextFrom,
@@ -204,7 +205,11 @@ export function buildApi(deps: AppDeps): App {
   app.notFound(
     (c) =>
       siteNotFound(deps, c) ??
-      errorJson(c, new ApiError("not_found", `no route ${c.req.method} ${c.req.path}; see /openapi.json`)),
+      errorJson(
+        c,
+        // The path as the client sent it, shortened: a 15 KB path is not echoed back whole.
+        new ApiError("not_found", `no route ${c.req.method} ${clip(c.req.path, 100)}; see /openapi.json`),
+      ),
   );
 
   registerCreateListing(app, deps);
