@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
-import { createLogger } from "@tollgate/platform";
+import { createLogger, parseCidrList } from "@tollgate/platform";
 import { sql } from "kysely";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -633,6 +633,97 @@ describe("a client that hangs up mid-body is no server error", () => {
       await a.tdb.drop();
     }
   }, 60_000);
+});
+
+describe("client-address headers from an untrusted peer are never believed", () => {
+  const SPOOFS = (i: number): Record<string, string> => ({
+    "x-forwarded-for": `198.51.100.${i}, 203.0.113.${i}`,
+    "x-real-ip": `198.51.100.${i}`,
+    forwarded: `for=198.51.100.${i};proto=https`,
+    "cf-connecting-ip": `198.51.100.${i}`,
+    "true-client-ip": `198.51.100.${i}`,
+    "x-client-ip": `198.51.100.${i}`,
+    "x-request-id": `req_spoofed${i}`,
+    traceparent: `00-${"a".repeat(32)}-${"b".repeat(16)}-01`,
+  });
+
+  it("rotating every such header escapes neither the submission nor the home-page search limit", async () => {
+    const a = await startTestApi({ limits: { submissionsPerHour: 3, discoverPerMinute: 3 } });
+    const s = serve({ fetch: a.app.fetch, hostname: "127.0.0.1", port: 0 });
+    await new Promise((r) => s.once("listening", r));
+    const at = `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+    try {
+      const submitted: number[] = [];
+      const searched: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const res = await request(`${at}/v1/listings`, {
+          method: "POST",
+          headers: { ...SPOOFS(i), "content-type": "application/json" },
+          body: JSON.stringify(validListing({ endpoint_url: `https://api.example.com/spoof/${i}` })),
+        });
+        submitted.push(res.statusCode);
+        expect(res.headers["x-request-id"]).not.toBe(`req_spoofed${i}`);
+        await res.body.text();
+        const home = await request(`${at}/?q=weather+forecast+${i}`, { headers: SPOOFS(i) });
+        searched.push(home.statusCode);
+        await home.body.text();
+      }
+      expect(submitted).toEqual([201, 201, 201, 429, 429, 429]);
+      expect(searched).toEqual([200, 200, 200, 429, 429, 429]);
+    } finally {
+      s.close();
+      await a.tdb.drop();
+    }
+  });
+
+  it("a trusted proxy's malformed X-Forwarded-For is never a 500", async () => {
+    const a = await startTestApi({
+      payments: sellerWithoutFacilitator,
+      trustedProxies: parseCidrList("127.0.0.1"),
+    });
+    const s = serve({ fetch: a.app.fetch, hostname: "127.0.0.1", port: 0 });
+    answerClientErrorsAsJson(s);
+    await new Promise((r) => s.once("listening", r));
+    const at = `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+    try {
+      for (const xff of [
+        "",
+        ",",
+        "unknown",
+        "1.2.3.4:80",
+        "[2001:db8::1]:443",
+        "fe80::1%eth0",
+        "::ffff:1.2.3.4",
+        "999.1.1.1",
+        "1.2.3.4, , 5.6.7.8",
+        "%00",
+        Array.from({ length: 1000 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(","),
+        Array.from({ length: 2000 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(","),
+        `${"1".repeat(4000)}`,
+      ]) {
+        for (const path of [
+          "/v1/stats",
+          "/v1/discover?q=weather",
+          "/v1/listings/lst_00000000000000000000/verdict",
+        ]) {
+          const res = await request(`${at}${path}`, {
+            headers: { "x-forwarded-for": xff },
+            dispatcher: agent,
+          });
+          const text = await res.body.text();
+          expectClearAnswer(`GET ${path} xff=${xff.slice(0, 30)}`, {
+            status: res.statusCode,
+            type: String(res.headers["content-type"]),
+            text,
+            headers: res.headers,
+          });
+        }
+      }
+    } finally {
+      s.close();
+      await a.tdb.drop();
+    }
+  });
 });
 
 describe("after the barrage", () => {
