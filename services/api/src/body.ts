@@ -58,9 +58,14 @@ function holdsProtoKey(text: string): boolean {
 
 /**
  * Before a route whose body zod-openapi reads as JSON: a JSON body that is not valid UTF-8 is refused
- * (`invalid_json`) before it is parsed. Other media types are left to the route (its 415 or validation).
+ * (`invalid_json`) before it is parsed. No Content-Type at all is 415, as on POST /v1/listings and reports:
+ * zod-openapi validates such a request as `{}`, so a PATCH with neither body nor type was an empty edit
+ * (200, updated_at moved) and a claim "email: required". Other media types are left to the route (its 415).
  */
 export const requireUtf8Json: MiddlewareHandler = async (c, next) => {
-  if (/json/i.test(c.req.header("content-type") ?? "")) await utf8Body(c);
+  const type = c.req.header("content-type");
+  if (type === undefined)
+    throw new ApiError("unsupported_media_type", "send the body as JSON with content-type: application/json");
+  if (/json/i.test(type)) await utf8Body(c);
   await next();
 };

@@ -401,6 +401,30 @@ describe("a compressed body is refused 415, never read as its compressed bytes",
   });
 });
 
+describe("a body route sent no Content-Type is 415 whatever the body", () => {
+  it("PATCH, claim, POST listings and reports: with no body (which was an empty edit) or a JSON one", async () => {
+    const before = await listingsDigest();
+    for (const [method, path] of [
+      ["PATCH", "/v1/listings/ID"],
+      ["POST", "/v1/listings/ID/claim"],
+      ["POST", "/v1/listings"],
+      ["POST", "/v1/reports"],
+    ] as const)
+      for (const body of [undefined, "", '{"name":"Typed nothing","email":"a@example.com"}']) {
+        const a = await send(method, path, { "x-claim-token": token }, body);
+        expectClearAnswer(`${method} ${path} (no content-type) ${body}`, a);
+        expect({ method, path, body, status: a.status, error: JSON.parse(a.text).error }).toEqual({
+          method,
+          path,
+          body,
+          status: 415,
+          error: "unsupported_media_type",
+        });
+      }
+    expect(await listingsDigest()).toBe(before);
+  });
+});
+
 describe("a refusal states the real reason", () => {
   it("a value of the wrong type says what was expected and what was sent, not 'required'", async () => {
     const cases: [string, string, string, RegExp][] = [
