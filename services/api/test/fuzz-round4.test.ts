@@ -750,6 +750,33 @@ describe("client-address headers from an untrusted peer are never believed", () 
   });
 });
 
+describe("owner credentials sent twice or in conflict", () => {
+  it("a repeated x-claim-token, a wrong one beside the right Bearer, a huge one: 401, nothing changed", async () => {
+    const before = await listingsDigest();
+    const edit = (headers: string) =>
+      rawExchange(
+        `PATCH /v1/listings/${id} HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n${headers}content-length: 17\r\nConnection: close\r\n\r\n{"name":"twice!"}`,
+      );
+    for (const headers of [
+      `x-claim-token: ${token}\r\nx-claim-token: ${token}\r\n`,
+      `x-claim-token: ${"0".repeat(64)}\r\nauthorization: Bearer ${token}\r\n`,
+      `x-edit-token: ${"0".repeat(64)}\r\nauthorization: Bearer ${token}\r\n`,
+      `authorization: Bearer ${token}\r\nauthorization: Bearer ${token}\r\n`,
+      `authorization: Bearer ${token} ${token}\r\n`,
+      `authorization: Basic ${Buffer.from(`x:${token}`).toString("base64")}\r\n`,
+      `x-claim-token: ${token}${"0".repeat(12_000)}\r\n`,
+    ]) {
+      const answer = await edit(headers);
+      expect({ headers: headers.slice(0, 60), status: answer.status }).toEqual({
+        headers: headers.slice(0, 60),
+        status: 401,
+      });
+      expect(JSON.parse(answer.body).error).toBe("unauthorized");
+    }
+    expect(await listingsDigest()).toBe(before);
+  });
+});
+
 describe("after the barrage", () => {
   it("the app still answers", async () => {
     expect((await send("GET", "/healthz")).status).toBe(200);
