@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { clip } from "@tollgate/core";
 import {
   clientAddress,
   contextFrom,
@@ -88,6 +89,13 @@ function socketPeer(c: Context): string | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
 }
 
+/** Whether `err` is the request stream failing because the client closed the connection mid-body. */
+function abortedByClient(err: unknown, c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.complete) return false;
+  return incoming.destroyed || (err as { code?: unknown } | null)?.code === "ECONNRESET";
+}
+
 /** The whole API: middleware, every route, OpenAPI document, one error body everywhere. */
 export function buildApi(deps: AppDeps): App {
   const app = newApp();
@@ -106,6 +114,19 @@ export function buildApi(deps: AppDeps): App {
   const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
   const peers = peerFacts(deps.trustedProxies);
   const onError = (err: unknown, c: Context<AppEnv>) => {
+    // A client that hangs up before its body arrived whole is no server fault: the body read fails with
+    // "aborted" before anything was applied. Answered 400 (to nobody) and logged as an ordinary request,
+    // never as an "unhandled error" a client could raise at will.
+    if (abortedByClient(err, c))
+      return errorJson(
+        c,
+        new ApiError(
+          "bad_request",
+          "the connection closed before the request body arrived whole; nothing was applied",
+          {},
+          { connection: "close" },
+        ),
+      );
     const res = errorResponse(err, c);
     if (res.status >= 500) deps.log.error({ err, path: c.req.path }, "unhandled error");
     return res;
@@ -184,7 +205,11 @@ export function buildApi(deps: AppDeps): App {
   app.notFound(
     (c) =>
       siteNotFound(deps, c) ??
-      errorJson(c, new ApiError("not_found", `no route ${c.req.method} ${c.req.path}; see /openapi.json`)),
+      errorJson(
+        c,
+        // The path as the client sent it, shortened: a 15 KB path is not echoed back whole.
+        new ApiError("not_found", `no route ${c.req.method} ${clip(c.req.path, 100)}; see /openapi.json`),
+      ),
   );
 
   registerCreateListing(app, deps);

@@ -53,11 +53,16 @@ const backslashInPath = (target: string) => {
  * header (which Node itself would refuse with an empty 400). Only what the adapter surely refuses is named.
  */
 export function requestTargetProblem(req: IncomingMessage): string | null {
+  const framing = framingProblem(req);
+  if (framing) return framing;
   const target = req.url ?? "";
   if (target.startsWith("http://") || target.startsWith("https://")) {
     if (backslashInPath(target)) return "a backslash in the request path; encode it as %5C";
     try {
-      new URL(target);
+      const u = new URL(target);
+      // RFC 9110 §4.2.4: userinfo in an http(s) URI is an error (it obscures the authority); a Host header
+      // with one is refused below, so is this.
+      if (u.username || u.password) return "a user name or password in the request target is not accepted";
       return null;
     } catch {
       return "the request target is not a valid absolute URL";
@@ -78,6 +83,28 @@ export function requestTargetProblem(req: IncomingMessage): string | null {
   } catch {
     return "the Host header is not a host name";
   }
+}
+
+/**
+ * What Node's parser lets through but HTTP/1.1 refuses (RFC 9112): more than one Host header (§3.2, MUST be
+ * 400; Node keeps the first and drops the others), and a transfer coding other than chunked (§6.1), which
+ * Node does not decode: `Transfer-Encoding: gzip, chunked` had its de-chunked but still compressed bytes
+ * read as the body.
+ */
+function framingProblem(req: IncomingMessage): string | null {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if ((req.rawHeaders[i] ?? "").toLowerCase() === "host") hosts++;
+  if (hosts > 1) return "more than one Host header; send one";
+  const te = req.headers["transfer-encoding"];
+  if (te === undefined) return null;
+  const other = te
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .find((c) => c !== "chunked");
+  return other === undefined
+    ? null
+    : `transfer-encoding ${JSON.stringify(other.slice(0, 40))} is not supported; send the body chunked or with a Content-Length`;
 }
 
 /** A 400 `bad_request` JSON answer on a parsed request, then the connection closes (its body is not read). */

@@ -15,19 +15,48 @@ const MAX_DESCRIBED = 10;
 const some = (xs: readonly string[]) =>
   xs.length > MAX_DESCRIBED ? [...xs.slice(0, MAX_DESCRIBED), `and ${xs.length - MAX_DESCRIBED} more`] : xs;
 
+/** What a value is, in a message's words: `a number`, `null`, `an array`. */
+function kindOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  const t = typeof v;
+  return t === "object" ? "an object" : `a ${t}`;
+}
+
+/** The value at `path` inside `input`, or undefined when any step is missing (own keys only). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (v === null || typeof v !== "object" || !Object.hasOwn(v, k)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
 /**
  * `field: message; field: message` from a zod error, naming unknown keys. What the client chose (key names, paths)
  * is shortened and counted rather than repeated whole: a 10,000-character parameter name is not echoed back.
+ * With the `input` that failed, a value of the wrong type is described as sent (zod's issues no longer carry
+ * it): `name: must be a string, not a number`, and a query parameter sent twice (a list) says so, where
+ * either was once told "required".
  */
-export function describeZodError(err: ZodError): string {
+export function describeZodError(err: ZodError, input?: { value: unknown; query?: boolean }): string {
   return some(
     err.issues.map((i) => {
       const path = named(i.path.join("."));
       if (i.code === "unrecognized_keys")
         return `${path ? `${path}: ` : ""}unknown field(s) ${some(i.keys.map(named)).join(", ")}`;
-      // With no path the missing value is the whole body: null, an array, a string or a number reach here.
-      if (i.code === "invalid_type" && i.input === undefined)
-        return path ? `${path}: required` : "the body must be a JSON object";
+      // A query parameter sent twice arrives as a list: whatever the rule said, that is what to fix.
+      if (input?.query && path && Array.isArray(valueAt(input.value, i.path.slice(0, 1))))
+        return `${named(String(i.path[0]))}: given more than once; send it once`;
+      if (i.code === "invalid_type") {
+        // With no path the missing value is the whole body: null, an array, a string or a number reach here.
+        if (!path) return "the body must be a JSON object";
+        const sent = input ? valueAt(input.value, i.path) : undefined;
+        if (sent === undefined) return `${path}: required`;
+        const expected = i.expected === "record" ? "object" : i.expected;
+        return `${path}: must be ${/^[aeiou]/.test(expected) ? "an" : "a"} ${expected}, not ${kindOf(sent)}`;
+      }
       return path ? `${path}: ${i.message}` : i.message;
     }),
   ).join("; ");
@@ -52,7 +81,10 @@ export function errorJson(c: Context, err: ApiError): Response {
 export const validationHook: Hook<unknown, AppEnv, string, Response | undefined> = (result, c) => {
   if (result.success) return;
   const target = (result as { target?: string }).target;
-  const reasons = describeZodError(result.error);
+  const reasons = describeZodError(result.error, {
+    value: (result as { data?: unknown }).data,
+    query: target === "query",
+  });
   // A path that names no possible resource is "not found", like an unknown id (never a query).
   if (target === "param") return errorJson(c, new ApiError("not_found", `no such listing: ${reasons}`));
   if (target === "query" && result.error.issues.some((i) => i.code === "unrecognized_keys"))

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { clip } from "@tollgate/core";
 import { getAttestation } from "@tollgate/registry";
 import { ApiError } from "@tollgate/schema";
 import type { App } from "../app.js";
@@ -69,7 +70,12 @@ export function registerAttestations(app: App, deps: AppDeps) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const found = /^[0-9a-f]{32}$/.test(id) ? await getAttestation(deps.db, id, urls(deps).keyUrl) : null;
-    if (!found) throw new ApiError("not_found", `no attestation ${id}; ids are 32 lowercase hex characters`);
+    if (!found)
+      throw new ApiError(
+        "not_found",
+        // Only the shape of an id is echoed as it is; anything else quoted and shortened (like a listing id).
+        `no attestation ${/^[0-9a-f]{32}$/.test(id) ? id : JSON.stringify(clip(id, 40))}; ids are 32 lowercase hex characters`,
+      );
     return c.json({ ...found, alg: "EdDSA" as const }, 200);
   });
   // The current key first, then retired ones: an attestation verifies by its kid (the key's thumbprint)

@@ -98,7 +98,8 @@ export function registerCreateListing(app: App, deps: AppDeps) {
       throw new ApiError("invalid_json", "request body is not valid JSON");
     }
     const parsed = ListingCreateRequest.safeParse(raw);
-    if (!parsed.success) throw new ApiError("validation_failed", describeZodError(parsed.error));
+    if (!parsed.success)
+      throw new ApiError("validation_failed", describeZodError(parsed.error, { value: raw }));
     // Every rule before any charge: a rejected submission is never charged.
     const prepared = await validateSubmission(deps.db, parsed.data, {
       checkHost: deps.checkHost,

@@ -38,7 +38,14 @@ export function requireSeller(deps: AppDeps) {
   return seller;
 }
 
-export const paymentHeader = (c: Context) => c.req.header("payment-signature") ?? null;
+/**
+ * The payment a request presents. A HEAD request presents none, whatever it sends: HEAD is a safe method
+ * (RFC 9110 §9.2.1) and its answer has no body, so a payment taken for it would buy an answer nobody can
+ * read, and the same payment could not be presented again with GET (another request). It is answered as an
+ * unpaid GET is: the 402 terms, in the PAYMENT-REQUIRED header.
+ */
+export const paymentHeader = (c: Context) =>
+  c.req.method === "HEAD" ? null : (c.req.header("payment-signature") ?? null);
 
 /**
  * What identifies a paid request: its method, path and query, raw body, and the payment it carries. The

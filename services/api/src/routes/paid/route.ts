@@ -120,7 +120,7 @@ export function paidRoute<P extends z.ZodObject | undefined, Found>(
     operationId: spec.operationId,
     tags: spec.tags,
     summary: `${spec.summary} (paid, ${spec.price.usd} USD)`,
-    description: `x402 v2, ${spec.price.atomic} atomic USDC: an unpaid call answers 402 with PaymentRequired in the PAYMENT-REQUIRED header and the body; retried with a PAYMENT-SIGNATURE, settled only when the answer is 200. The same payment presented again for the same request returns the same answer, charged once (also after a 502 settlement_indeterminate); once the answer was given, only to the same client address (a settled payment is public on-chain); for another request, or from another address, it answers 402 payment_already_used. ${spec.description}`,
+    description: `x402 v2, ${spec.price.atomic} atomic USDC: an unpaid call answers 402 with PaymentRequired in the PAYMENT-REQUIRED header and the body; retried with a PAYMENT-SIGNATURE, settled only when the answer is 200. The same payment presented again for the same request returns the same answer, charged once (also after a 502 settlement_indeterminate); once the answer was given, only to the same client address (a settled payment is public on-chain); for another request, or from another address, it answers 402 payment_already_used. A HEAD request is never charged: whatever it carries, it is answered the 402 terms. ${spec.description}`,
     request: { ...(spec.params ? { params: spec.params } : {}), query: NoQuery },
     responses: {
       200: {
