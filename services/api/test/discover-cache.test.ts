@@ -98,6 +98,23 @@ describe("discover answers kept in memory", () => {
     expect(logged.at(-1)).toMatchObject({ query: NEED, resultIds: [ids.forecast] });
   });
 
+  it("a HEAD states no need: answered (kept, computed, or the site page), never logged for demand", async () => {
+    await ask();
+    const n = logged.length;
+    const fresh = "a need nobody asked before, only by HEAD";
+    for (const path of [
+      `/v1/discover?q=${encodeURIComponent(NEED)}`,
+      `/v1/discover?q=${encodeURIComponent(fresh)}`,
+      `/?q=${encodeURIComponent(fresh)}`,
+    ]) {
+      const r = await t.req("HEAD", path);
+      expect(r.status).toBe(200);
+    }
+    expect(logged.length).toBe(n);
+    await ask(fresh);
+    expect(logged.length).toBe(n + 1);
+  });
+
   it("a change to a listing the answer does not depend on leaves it; a change to one it shows drops it", async () => {
     await ask();
     const drops = kept.stats.drops;

@@ -40,9 +40,17 @@ export function registerDiscover(app: App, deps: AppDeps) {
     const at = url.indexOf("?");
     return at < 0 ? "" : url.slice(at + 1);
   };
-  // Every search is logged for demand, answered from memory or not, as the client's own search.
-  const logAs = (c: Context<AppEnv>, event: SearchEvent, q: DiscoverQuery) =>
-    deps.discover.logSearch?.({ ...event, query: q.q ?? null, clientIp: c.get("clientIp"), at: new Date() });
+  // Every search is logged for demand, answered from memory or not, as the client's own search. A HEAD asks
+  // what a GET would answer (a monitor, a link checker) and states no need: answered, never logged.
+  const logAs = (c: Context<AppEnv>, event: SearchEvent, q: DiscoverQuery) => {
+    if (c.req.method !== "HEAD")
+      deps.discover.logSearch?.({
+        ...event,
+        query: q.q ?? null,
+        clientIp: c.get("clientIp"),
+        at: new Date(),
+      });
+  };
   /**
    * The answer for `q`, computed once for every request asking it meanwhile (kept when matched the way this
    * replica normally matches, never a transient fallback to text). Not logged here: each request logs its own.
@@ -106,7 +114,7 @@ export function registerDiscover(app: App, deps: AppDeps) {
       body = r.body;
       // The request that computed the answer logs its event as made; one that joined it, as its own search.
       if (r.joined) logAs(c, r.event, q);
-      else deps.discover.logSearch?.(r.event);
+      else if (c.req.method !== "HEAD") deps.discover.logSearch?.(r.event);
     }
     if (kept) {
       if (known.size >= KNOWN_QUERIES_MAX) known.clear();

@@ -170,7 +170,9 @@ async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
   if (q.length > 0) {
     // The same per-client throttle as GET /v1/discover: the page is not a way around it.
     await enforceRead(deps.limits.discover, c.get("clientIp"), "searches", deps.log);
-    const found = await discover(deps.db, { q, limit: 10 }, deps.discover, {
+    // A HEAD of the page states no need: answered as GET, not logged as demand.
+    const matching = c.req.method === "HEAD" ? { ...deps.discover, logSearch: undefined } : deps.discover;
+    const found = await discover(deps.db, { q, limit: 10 }, matching, {
       source: "rest",
       clientIp: c.get("clientIp"),
     }).catch((err) => {
