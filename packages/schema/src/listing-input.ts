@@ -42,6 +42,14 @@ function jsonProblem(value: unknown): string | null {
 export const hasUnstorableText = (s: string): boolean => UNSTORABLE.test(s);
 export const UNSTORABLE_TEXT_RULE = NOT_UNICODE;
 
+/**
+ * What a listing's name never holds: controls (C0, DEL, C1; a name is one line) and the bidirectional
+ * overrides, embeddings and isolates, with which "moc.elgoog" is shown as another name in every list, page
+ * and agent answer that prints it (Trojan Source, CVE-2021-42574). The marks U+200E/U+200F stay allowed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what is refused
+const NOT_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
 const unicode = (s: z.ZodString) => s.refine((v) => !UNSTORABLE.test(v), NOT_UNICODE);
 
 /**
@@ -84,7 +92,10 @@ const JsonSchemaObject = z
   .openapi({ type: "object", description: "JSON Schema" });
 
 const editable = {
-  name: unicode(z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters")),
+  name: unicode(z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters")).refine(
+    (v) => !NOT_IN_NAME.test(v),
+    "must be one line of text: no control characters or line separators (tab, line breaks, U+2028, U+2029) and no bidirectional overrides, embeddings or isolates (U+202A to U+202E, U+2066 to U+2069), which would make a name show as another",
+  ),
   description: unicode(z.string().trim().min(1, "must not be empty").max(4000, "at most 4000 characters")),
   category: z
     .string()

@@ -357,6 +357,35 @@ describe("a __proto__ key anywhere in a body is refused, never silently dropped"
   });
 });
 
+describe("a listing name that would show as another is refused", () => {
+  it("a bidi override, isolate or line break in the name: POST and PATCH 400 naming the rule, nothing changed", async () => {
+    const before = await listingsDigest();
+    for (const name of ["Weather \u202emoc.elgoog", "Weather \u2066x\u2069", "Weather\nAPI"]) {
+      const post = await send(
+        "POST",
+        "/v1/listings",
+        { "content-type": "application/json" },
+        JSON.stringify(validListing({ name, endpoint_url: "https://api.example.com/bidi" })),
+      );
+      const patch = await send(
+        "PATCH",
+        "/v1/listings/ID",
+        { "content-type": "application/json", "x-claim-token": token },
+        JSON.stringify({ name }),
+      );
+      for (const a of [post, patch]) {
+        expectClearAnswer(`name ${JSON.stringify(name)}`, a);
+        expect(a.status).toBe(400);
+        expect(JSON.parse(a.text)).toMatchObject({
+          error: "validation_failed",
+          message: expect.stringMatching(/name: must be one line of text/),
+        });
+      }
+    }
+    expect(await listingsDigest()).toBe(before);
+  });
+});
+
 describe("a compressed body is refused 415, never read as its compressed bytes", () => {
   it.each([
     ["PATCH", "/v1/listings/ID"],

@@ -156,6 +156,27 @@ describe("catalogue import (origin indexed)", () => {
     expect(itemToSubmission(null)).toEqual({ ok: false, reason: "not_an_object" });
   });
 
+  it("a catalogue's name that wraps lines is imported as one line; a description keeps its lines", () => {
+    const base = {
+      resource: "https://api.example.com/v1/quote",
+      type: "http",
+      accepts: [{ network: "base", asset: chain.usdc, maxAmountRequired: "250000" }],
+    };
+    expect(
+      itemToSubmission({ ...base, serviceName: "Token\r\n\tprices", description: "a\nb" }),
+    ).toMatchObject({
+      ok: true,
+      input: { name: "Token prices", description: "a\nb" },
+    });
+    expect(itemToSubmission({ ...base, description: "Token prices\nby the minute" })).toMatchObject({
+      ok: true,
+      input: { name: "Token prices by the minute" },
+    });
+    expect(itemToSubmission({ ...base, serviceName: "Prices \u202emoc.elgoog" })).toMatchObject({
+      ok: false,
+    });
+  });
+
   it("a name or description cut to its limit is never cut inside a character", () => {
     const base = {
       resource: "https://api.example.com/v1/quote",

@@ -90,7 +90,9 @@ export function itemToSubmission(
     return { ok: false, reason: "invalid_url" };
   }
   const description = text(it.description, 4000) || `Paid x402 resource at ${resource}`;
-  const name = text(it.serviceName, 200) || text(it.description, 80) || host;
+  // A catalogue's name may wrap lines or hold tabs: one line here, as a submitted name must be.
+  const oneLine = (s: string) => s.replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, " ").trim();
+  const name = oneLine(text(it.serviceName, 200)) || oneLine(text(it.description, 80)) || host;
   const tags = Array.isArray(it.tags) ? it.tags.filter((t) => typeof t === "string").join(" ") : "";
   const parsed = ListingCreateRequest.safeParse({
     name,
