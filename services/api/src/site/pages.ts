@@ -206,7 +206,13 @@ ${demand && demand.top_needs.length > 0 ? html`<ul id="needs">${demand.top_needs
   );
 }
 
-const wantsHtml = (c: Context) => (c.req.header("accept") ?? "").includes("text/html");
+/** Whether the client's Accept takes `text/html` (media types compare case-insensitively; `q=0` refuses). */
+const wantsHtml = (c: Context) =>
+  (c.req.header("accept") ?? "").split(",").some((range) => {
+    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return type === "text/html" && !(q && Number(q.slice(2)) === 0);
+  });
 
 /** The site: home page, listing pages, badges and a helpful 404 for browsers. */
 export function registerSite(app: App, deps: AppDeps) {
