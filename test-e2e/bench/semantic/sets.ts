@@ -74,6 +74,8 @@ export const APART_SETS = [
   "fiftyninth",
   "sixtieth",
   "sixtyfirst",
+  "sixtysecond",
+  "sixtythird",
 ] as const;
 
 /**
@@ -101,6 +103,8 @@ export const UNREAD_SETS: readonly (typeof APART_SETS)[number][] = [
   "fiftyninth",
   "sixtieth",
   "sixtyfirst",
+  "sixtysecond",
+  "sixtythird",
 ];
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
