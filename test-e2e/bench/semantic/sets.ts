@@ -103,8 +103,6 @@ export const UNREAD_SETS: readonly (typeof APART_SETS)[number][] = [
   "fiftyninth",
   "sixtieth",
   "sixtyfirst",
-  "sixtysecond",
-  "sixtythird",
 ];
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
