@@ -20,6 +20,7 @@ import {
   listingKinds,
   MATCH,
   markIdentifiers,
+  needEvidence,
   needStemHashes,
   normalise,
   primaryKinds,
@@ -414,6 +415,35 @@ describe("the service-kind lexicon", () => {
     expect(primary("check my sender reputation")).toEqual(["email.deliverability"]);
   });
 
+  it("kinds from the 2026-12-03 pass: back-office and builders' asks, and what their sellers say", () => {
+    expect(primary("is tether holding its peg today")).toEqual(["crypto.stablecoin_peg"]);
+    expect(listingKindIds("Live peg deviation for USDC and DAI across venues, with depeg alerts")).toEqual([
+      "crypto.stablecoin_peg",
+    ]);
+    expect(primary("I need a throwaway url to test webhooks from my payment provider")).toContain(
+      "dev.webhook_testing",
+    );
+    expect(listingKindIds("A temporary public endpoint that captures incoming webhook requests")).toContain(
+      "dev.webhook_testing",
+    );
+    expect(primary("a pattern that matches order numbers like AB-1234")).toContain("code.generate");
+    expect(primary("a trademark conflict check for our new brand")).toContain("company.trademarks");
+    expect(primary("draft a contractor agreement for a freelancer")).toContain("legal.documents");
+    expect(primary("what did we decide in the call, and who agreed to do what")).toEqual(["meeting.notes"]);
+    expect(primary("music for an ad with no copyright problems")).toContain("audio.music_gen");
+    expect(primary("pull the colours from our logo image")).toEqual(["image.palette"]);
+    expect(primary("was this picture made with ai")).toEqual(["image.deepfake_detect"]);
+    expect(primary("is this link in the email safe to open")).toContain("web.url_safety");
+    expect(primary("resale ticket prices for the cup final")).toContain("events");
+    expect(listingKindIds("Splits any song into vocals and instrumental tracks")).toContain("audio.cleanup");
+    expect(listingKindIds("Lists a wallet's spending approvals and flags risky spenders")).toContain(
+      "crypto.security",
+    );
+    expect(listingKindIds("Converts bank statement PDFs into transactions as CSV")).toContain("image.ocr");
+    // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
+    expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
+  });
+
   it("words most listings use, or that name several kinds, name none", () => {
     for (const generic of [
       "free trial",
@@ -451,6 +481,15 @@ describe("the service-kind lexicon", () => {
     expect(kinds("what has 0000-0002-1825-0097 published")).toContain("science.papers");
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
+    // A kind an identifier names is primary (the gate's) however long the words around it: "what address is"
+    // alone asks for a street address.
+    expect(kindIds(primaryKinds(kindMatches("what address is jesse.base.eth"), 1, true))).toContain(
+      "crypto.ens",
+    );
+    expect(kindIds(primaryKinds(kindMatches("what address is jesse.base.eth"), 1))).not.toContain(
+      "crypto.ens",
+    );
+    expect(kindIds(needEvidence("what address is jesse.base.eth").primary)).toContain("crypto.ens");
     expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);
     // Look-alikes stay words: versions, times, decimals, hexadecimal digests, scores, codes that are abbreviations.
     for (const text of [
