@@ -440,6 +440,11 @@ describe("the service-kind lexicon", () => {
       "crypto.security",
     );
     expect(listingKindIds("Converts bank statement PDFs into transactions as CSV")).toContain("image.ocr");
+    expect(primary("did the ground just shake here")).toEqual(["science.earth"]);
+    expect(primary("tell me when their privacy policy gets revised")).toContain("web.change_monitoring");
+    expect(primary("get real people to tag our product photos")).toContain("data.labelling");
+    expect(primary("what are folks on r/homelab saying about this router")).toContain("social.posts");
+    expect(listingKindIds("Turns resumes into structured JSON for your ATS")).toContain("hr.resumes");
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });

@@ -498,7 +498,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "data.labelling",
     "data.other",
-    "label my data|label my dataset|label my images|label these images for|annotate my images|annotate my data|annotate these images|annotate this dataset|human annotators|human labelers|human labellers|people to label|humans to label|bounding boxes for my|collect training data|need training data",
+    "label my data|label my dataset|label my images|label these images for|annotate my images|annotate my data|annotate these images|annotate this dataset|human annotators|human labelers|human labellers|people to label|humans to label|bounding boxes for my|collect training data|need training data|real people to tag|real people to label|humans to tag|people to tag|tag * photos|label * photos|label * images|tag * images",
     "data labeling|data labelling|data annotation|image annotation|text annotation|video annotation|audio annotation|annotation services|annotation platform|labeling services|labelling services|labeling platform|human annotation|human labeling|rlhf data|training data collection|ground truth data|scale ai|labelbox|surge ai|toloka|mturk|label studio",
   ),
   k(
@@ -720,8 +720,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "hr.resumes",
     "data.people",
-    "parse this resume|parse this cv|parse resumes|parse cvs|read this resume|read this cv|screen these resumes|screen these cvs|screen resumes|screen candidates|shortlist candidates|rank candidates|rank these candidates|source candidates|candidates for this role|candidates for the role|headhunt|recruit a|find candidates for",
-    "resume parsing|resume parser|cv parsing|cv parser|candidate screening|candidate matching|candidate sourcing|talent sourcing|talent search|skills extraction|skills taxonomy|job matching|candidate ranking|recruitment automation|talent intelligence|candidate search",
+    "parse this resume|parse this cv|parse resumes|parse cvs|read this resume|read this cv|screen these resumes|screen these cvs|screen resumes|screen candidates|shortlist candidates|rank candidates|rank these candidates|source candidates|candidates for this role|candidates for the role|headhunt|recruit a|find candidates for|applicants' pdfs|applicants pdfs|applicant pdfs|applicant cvs|applicants' cvs|applicants cvs|candidate cvs|candidates' cvs|candidates cvs|where each one worked|where they worked before|degree they hold|degrees they hold",
+    "resume parsing|resume parser|cv parsing|cv parser|candidate screening|candidate matching|candidate sourcing|talent sourcing|talent search|skills extraction|skills taxonomy|job matching|candidate ranking|recruitment automation|talent intelligence|candidate search|turns resumes|turns cvs|resumes into structured|cvs into structured|candidate document parsing|resume data extraction|cv data extraction|parses resumes|parses cvs",
   ),
   k(
     "business.formation",
@@ -1151,7 +1151,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "social.posts",
     "data.news",
-    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|posts about|what are people posting|on twitter|tweets about|what is trending|trending on|hashtag|subreddit|reddit threads|tiktok videos|instagram posts|linkedin posts|youtube comments|follower count|how many followers|bluesky|mastodon|facebook|on social media|x.com|x.com status|x.com post|replies to this tweet|replies to this post|responses to this tweet|what do people on * think|what are people on * saying|reaction gif|channel grown|channel growth|subscriber growth|upload cadence|how often does he post|how often does she post|drop new videos",
+    "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|posts about|what are people posting|on twitter|tweets about|what is trending|trending on|hashtag|subreddit|reddit threads|tiktok videos|instagram posts|linkedin posts|youtube comments|follower count|how many followers|bluesky|mastodon|facebook|on social media|x.com|x.com status|x.com post|replies to this tweet|replies to this post|responses to this tweet|what do people on * think|what are people on * saying|reaction gif|channel grown|channel growth|subscriber growth|upload cadence|how often does he post|how often does she post|drop new videos|folks on r|people on r|saying on r|what are folks on * saying|what are folks saying|folks on reddit|people on reddit",
     "social media|social posts|social media data|hashtags|social profiles|follower counts|engagement metrics|x posts|twitter api|x api|social data|social media api|tweets|reddit data|tiktok data|instagram data|youtube data|social media posts|post engagement|creator analytics|influencer data|influencer discovery|social analytics|hashtag tracking|trending topics|youtube video|youtube videos|youtube link|youtube links|youtube channel|youtube channels|reddit posts|comment threads|social listening|brand mentions|mentions of brands",
   ),
   k(
@@ -1322,7 +1322,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.earth",
     "data.science",
-    "earthquake|earthquakes|quake|tremor|volcano|volcanic|eruption|shaking|magnitude|was there an earthquake|did the ground shake|felt a tremor|aftershock|aftershocks|tsunami|landslide|sinkhole|volcano erupting|fault line|geyser",
+    "earthquake|earthquakes|quake|tremor|volcano|volcanic|eruption|shaking|magnitude|was there an earthquake|did the ground shake|felt a tremor|aftershock|aftershocks|tsunami|landslide|sinkhole|volcano erupting|fault line|geyser|ground * shake|ground * shook|did it just shake|was that an earthquake|was that a quake",
     "seismic|seismology|seismic events|usgs|geology|geological|volcanic activity|natural hazards|earthquake data|earthquake feed|earthquake alerts|seismograph|seismic data|quake data|tsunami warnings|volcano data|eruption alerts|geologic maps|soil data|geophysical|groundwater|hydrology|geohazards|geoscience",
   ),
   k(
@@ -1797,7 +1797,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "web.change_monitoring",
     "web.scrape",
-    "gets edited|what changed on|page changes|changes on the page|watch this page|monitor this page|track changes to|when * page changes",
+    "gets edited|what changed on|page changes|changes on the page|watch this page|monitor this page|track changes to|when * page changes|get revised|gets revised|is revised|are revised|gets reworded|get reworded|changes to the terms|terms of service change|terms of service get|privacy policy change|privacy policy gets",
     "change detection|page monitoring|monitors web pages|content changes|text diff|website change monitoring|visual diff",
   ),
   k(
