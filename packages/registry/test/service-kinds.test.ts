@@ -445,6 +445,10 @@ describe("the service-kind lexicon", () => {
     expect(primary("get real people to tag our product photos")).toContain("data.labelling");
     expect(primary("what are folks on r/homelab saying about this router")).toContain("social.posts");
     expect(listingKindIds("Turns resumes into structured JSON for your ATS")).toContain("hr.resumes");
+    expect(primary("what is the property tax bill on this house")).toContain("realestate.records");
+    expect(
+      listingKindIds("County assessor records: tax assessments and assessed values by parcel"),
+    ).toContain("realestate.records");
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });

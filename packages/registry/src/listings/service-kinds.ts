@@ -2529,8 +2529,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "realestate.records",
     "data.government",
-    "who owns this property|who owns this house|owns the house|owns the property|owns the building|owns the duplex|owns the home|owns the condo|owner of record|liens recorded|recorded liens|liens against|liens on the|lien on the|any liens|title search|deed history",
-    "property records|deed records|property ownership|owner of record|recorded mortgages|deed and sale history|title records|lien records|recorded liens",
+    "who owns this property|who owns this house|owns the house|owns the property|owns the building|owns the duplex|owns the home|owns the condo|owner of record|liens recorded|recorded liens|liens against|liens on the|lien on the|any liens|title search|deed history|property tax on|assessed property tax|property tax assessment|assessed value of|tax assessment of|tax assessment for|property taxes on|property tax bill|assessed value for",
+    "property records|deed records|property ownership|owner of record|recorded mortgages|deed and sale history|title records|lien records|recorded liens|property tax records|tax assessments|assessed values|assessor records|property tax assessments|assessment rolls",
   ),
   k(
     "events.venues",
