@@ -449,6 +449,15 @@ describe("the service-kind lexicon", () => {
     expect(
       listingKindIds("County assessor records: tax assessments and assessed values by parcel"),
     ).toContain("realestate.records");
+    expect(primary("which packing group and imdg limits apply to this shipment")).toContain(
+      "ship.dangerous_goods",
+    );
+    expect(primary("when does microsoft report earnings next")).toContain("finance.earnings_calendar");
+    expect(primary("fetch this article so I can read it offline")).toContain("web.scrape");
+    expect(primary("star rating of this amazon item")).toContain("product.lookup");
+    expect(primary("prior work on protein language models")).toContain("science.papers");
+    expect(primary("check our suppliers against government blacklists")).toContain("gov.sanctions");
+    expect(primary("produce subtitles with timings for the lecture")).toContain("audio.stt");
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });
