@@ -458,6 +458,15 @@ describe("the service-kind lexicon", () => {
     expect(primary("prior work on protein language models")).toContain("science.papers");
     expect(primary("check our suppliers against government blacklists")).toContain("gov.sanctions");
     expect(primary("produce subtitles with timings for the lecture")).toContain("audio.stt");
+    expect(primary("move 200 USDC from arbitrum to optimism")).toContain("crypto.bridge");
+    expect(primary("google what time the museum opens")).toContain("web.search");
+    expect(primary("draw bounding boxes around every forklift")).toContain("image.detect");
+    expect(primary("scan this repo for sql injection")).toContain("code.security");
+    expect(primary("public-sector bids for school buses")).toContain("gov.procurement");
+    expect(primary("find the warpcast account of this founder")).toContain("crypto.social");
+    expect(listingKindIds("Public domain texts of 70,000 classic novels, as plain text")).toContain(
+      "entertainment.books",
+    );
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });
