@@ -467,6 +467,7 @@ describe("the service-kind lexicon", () => {
     expect(listingKindIds("Public domain texts of 70,000 classic novels, as plain text")).toContain(
       "entertainment.books",
     );
+    expect(primary("convert 80 euros to japanese yen")).toContain("finance.fx");
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });
