@@ -468,6 +468,14 @@ describe("the service-kind lexicon", () => {
       "entertainment.books",
     );
     expect(primary("convert 80 euros to japanese yen")).toContain("finance.fx");
+    expect(primary("point spreads for the college games")).toContain("sports.odds");
+    expect(primary("I have a Brazilian passport, how long can I stay in Canada")).toContain("travel.visa");
+    expect(primary("spontaneous reports of liver injury for this drug")).toContain("health.adverse_events");
+    expect(primary("make EAN-13 barcode images for these products")).toContain("doc.qr");
+    expect(primary("are these voip numbers or real mobiles")).toContain("people.phone_lookup");
+    expect(primary("an open-jaw trip from Boston to Lisbon, back from Porto")).toContain(
+      "travel.flight_search",
+    );
     // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
     expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
   });
