@@ -1,7 +1,7 @@
 import { createLogger } from "@tollgate/platform";
 import { dot } from "@tollgate/semantic";
 import { describe, expect, it } from "vitest";
-import { APART_SETS, UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
+import { APART_SETS, UNFITTED_READ_SETS, UNREAD_SETS } from "../../../test-e2e/bench/semantic/sets.js";
 import {
   createSemanticIndex,
   listingText,
@@ -66,7 +66,11 @@ describe("the need map", () => {
 
   it("was fitted on every labelled set not kept unread: a set added since is refitted on or listed as unread", () => {
     const all = ["labelled", "holdout", "third", "fresh", ...APART_SETS];
-    const unread = new Set<string>(UNREAD_SETS);
+    // A read set a refit did not help (sets.ts `UNFITTED_READ_SETS`) is listed apart, never fitted on silently.
+    const unread = new Set<string>([...UNREAD_SETS, ...UNFITTED_READ_SETS]);
+    expect(NEED_MAP_INFO.sets.filter((s) => (UNFITTED_READ_SETS as readonly string[]).includes(s))).toEqual(
+      [],
+    );
     expect([...NEED_MAP_INFO.sets].sort()).toEqual(all.filter((s) => !unread.has(s)).sort());
   });
 });

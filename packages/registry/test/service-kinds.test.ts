@@ -20,6 +20,7 @@ import {
   listingKinds,
   MATCH,
   markIdentifiers,
+  needEvidence,
   needStemHashes,
   normalise,
   primaryKinds,
@@ -414,6 +415,71 @@ describe("the service-kind lexicon", () => {
     expect(primary("check my sender reputation")).toEqual(["email.deliverability"]);
   });
 
+  it("kinds from the 2026-12-03 pass: back-office and builders' asks, and what their sellers say", () => {
+    expect(primary("is tether holding its peg today")).toEqual(["crypto.stablecoin_peg"]);
+    expect(listingKindIds("Live peg deviation for USDC and DAI across venues, with depeg alerts")).toEqual([
+      "crypto.stablecoin_peg",
+    ]);
+    expect(primary("I need a throwaway url to test webhooks from my payment provider")).toContain(
+      "dev.webhook_testing",
+    );
+    expect(listingKindIds("A temporary public endpoint that captures incoming webhook requests")).toContain(
+      "dev.webhook_testing",
+    );
+    expect(primary("a pattern that matches order numbers like AB-1234")).toContain("code.generate");
+    expect(primary("a trademark conflict check for our new brand")).toContain("company.trademarks");
+    expect(primary("draft a contractor agreement for a freelancer")).toContain("legal.documents");
+    expect(primary("what did we decide in the call, and who agreed to do what")).toEqual(["meeting.notes"]);
+    expect(primary("music for an ad with no copyright problems")).toContain("audio.music_gen");
+    expect(primary("pull the colours from our logo image")).toEqual(["image.palette"]);
+    expect(primary("was this picture made with ai")).toEqual(["image.deepfake_detect"]);
+    expect(primary("is this link in the email safe to open")).toContain("web.url_safety");
+    expect(primary("resale ticket prices for the cup final")).toContain("events");
+    expect(listingKindIds("Splits any song into vocals and instrumental tracks")).toContain("audio.cleanup");
+    expect(listingKindIds("Lists a wallet's spending approvals and flags risky spenders")).toContain(
+      "crypto.security",
+    );
+    expect(listingKindIds("Converts bank statement PDFs into transactions as CSV")).toContain("image.ocr");
+    expect(primary("did the ground just shake here")).toEqual(["science.earth"]);
+    expect(primary("tell me when their privacy policy gets revised")).toContain("web.change_monitoring");
+    expect(primary("get real people to tag our product photos")).toContain("data.labelling");
+    expect(primary("what are folks on r/homelab saying about this router")).toContain("social.posts");
+    expect(listingKindIds("Turns resumes into structured JSON for your ATS")).toContain("hr.resumes");
+    expect(primary("what is the property tax bill on this house")).toContain("realestate.records");
+    expect(
+      listingKindIds("County assessor records: tax assessments and assessed values by parcel"),
+    ).toContain("realestate.records");
+    expect(primary("which packing group and imdg limits apply to this shipment")).toContain(
+      "ship.dangerous_goods",
+    );
+    expect(primary("when does microsoft report earnings next")).toContain("finance.earnings_calendar");
+    expect(primary("fetch this article so I can read it offline")).toContain("web.scrape");
+    expect(primary("star rating of this amazon item")).toContain("product.lookup");
+    expect(primary("prior work on protein language models")).toContain("science.papers");
+    expect(primary("check our suppliers against government blacklists")).toContain("gov.sanctions");
+    expect(primary("produce subtitles with timings for the lecture")).toContain("audio.stt");
+    expect(primary("move 200 USDC from arbitrum to optimism")).toContain("crypto.bridge");
+    expect(primary("google what time the museum opens")).toContain("web.search");
+    expect(primary("draw bounding boxes around every forklift")).toContain("image.detect");
+    expect(primary("scan this repo for sql injection")).toContain("code.security");
+    expect(primary("public-sector bids for school buses")).toContain("gov.procurement");
+    expect(primary("find the warpcast account of this founder")).toContain("crypto.social");
+    expect(listingKindIds("Public domain texts of 70,000 classic novels, as plain text")).toContain(
+      "entertainment.books",
+    );
+    expect(primary("convert 80 euros to japanese yen")).toContain("finance.fx");
+    expect(primary("point spreads for the college games")).toContain("sports.odds");
+    expect(primary("I have a Brazilian passport, how long can I stay in Canada")).toContain("travel.visa");
+    expect(primary("spontaneous reports of liver injury for this drug")).toContain("health.adverse_events");
+    expect(primary("make EAN-13 barcode images for these products")).toContain("doc.qr");
+    expect(primary("are these voip numbers or real mobiles")).toContain("people.phone_lookup");
+    expect(primary("an open-jaw trip from Boston to Lisbon, back from Porto")).toContain(
+      "travel.flight_search",
+    );
+    // An OCR seller's "image of text" names text recognition, not image generation ("image of" asks for a picture).
+    expect(listingKindIds("Reads the words in an image of text")).not.toContain("image.generate");
+  });
+
   it("words most listings use, or that name several kinds, name none", () => {
     for (const generic of [
       "free trial",
@@ -451,6 +517,15 @@ describe("the service-kind lexicon", () => {
     expect(kinds("what has 0000-0002-1825-0097 published")).toContain("science.papers");
     expect(kinds("is DE89 3704 0044 0532 0130 00 right before I pay it")).toEqual(["finance.banking"]);
     expect(kinds("who is jesse.base.eth")).toEqual(["crypto.ens"]);
+    // A kind an identifier names is primary (the gate's) however long the words around it: "what address is"
+    // alone asks for a street address.
+    expect(kindIds(primaryKinds(kindMatches("what address is jesse.base.eth"), 1, true))).toContain(
+      "crypto.ens",
+    );
+    expect(kindIds(primaryKinds(kindMatches("what address is jesse.base.eth"), 1))).not.toContain(
+      "crypto.ens",
+    );
+    expect(kindIds(needEvidence("what address is jesse.base.eth").primary)).toContain("crypto.ens");
     expect(kinds("a client gave us FR40303265045 to zero-rate the invoice")).toEqual(["gov.tax_ids"]);
     // Look-alikes stay words: versions, times, decimals, hexadecimal digests, scores, codes that are abbreviations.
     for (const text of [

@@ -57,6 +57,8 @@ interface Phrase {
   kind: number;
   /** A single word from the kind's `asks` ("snow", "coin", "pharmacy"): a need's word, not a listing's. */
   loose: boolean;
+  /** The token an identifier is replaced by (`IDENTIFIERS`). */
+  identifier?: boolean;
 }
 
 /**
@@ -182,7 +184,7 @@ export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
     if (kind < 0) continue;
     const token = normalise(id.token);
     const list = byFirst.get(token) ?? [];
-    if (!list.some((p) => p.kind === kind)) list.push({ rest: [], kind, loose: true });
+    if (!list.some((p) => p.kind === kind)) list.push({ rest: [], kind, loose: true, identifier: true });
     byFirst.set(token, list);
   }
   return { kinds, byFirst };
@@ -213,6 +215,8 @@ export interface KindMatch {
   start: number;
   end: number;
   length: number;
+  /** Named by an identifier (an IP address, a VIN, an ENS name, …), not by words. */
+  identifier?: boolean;
 }
 
 /**
@@ -250,7 +254,14 @@ export function kindMatches(text: string, lexicon: KindLexicon = LEXICON, listin
     for (const p of phrases) {
       if (listing && p.loose) continue;
       const end = matchRest(p.rest, 0, ws, i + 1);
-      if (end >= 0) all.push({ kind: p.kind, start: i, end, length: p.rest.length + 1 });
+      if (end >= 0)
+        all.push({
+          kind: p.kind,
+          start: i,
+          end,
+          length: p.rest.length + 1,
+          ...(p.identifier ? { identifier: true } : {}),
+        });
     }
   }
   const kept = all.filter(
@@ -280,11 +291,15 @@ export function listingKinds(text: string, lexicon: KindLexicon = LEXICON): Uint
 /**
  * The kinds a need names most specifically: those named by a phrase at most `slack` words shorter than its
  * longest ("call a taxi to the airport"
- * asks for a ride, not for flight data; "buy two tickets for the concert" for tickets, not music data).
+ * asks for a ride, not for flight data; "buy two tickets for the concert" for tickets, not music data). With
+ * `identifiers`, a kind an identifier names is primary too, however long the phrases around it ("what address is
+ * vitalik.eth" asks for an ENS name's address, not a street address).
  */
-export function primaryKinds(matches: readonly KindMatch[], slack = 1): Uint16Array {
+export function primaryKinds(matches: readonly KindMatch[], slack = 1, identifiers = false): Uint16Array {
   const longest = Math.max(0, ...matches.map((m) => m.length));
-  return Uint16Array.from(matches.filter((m) => m.length >= longest - slack).map((m) => m.kind));
+  return Uint16Array.from(
+    matches.filter((m) => m.length >= longest - slack || (identifiers && m.identifier)).map((m) => m.kind),
+  );
 }
 
 /** The kinds' ids (for notes and tests). */

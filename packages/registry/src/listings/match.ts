@@ -52,6 +52,8 @@ export interface MatchParams {
   kindGateOn: "all" | "primary";
   /** A primary kind is named by a phrase at most this many words shorter than the need's longest. */
   kindPrimarySlack: number;
+  /** A kind an identifier in the need names (kinds.ts `IDENTIFIERS`) is primary too, whatever else it names. */
+  kindIdentifierPrimary: boolean;
   /**
    * How much a listing naming other kinds too is discounted: the kind term is multiplied by (kinds shared /
    * kinds the listing names) to this power (0: not at all). A listing about the kind asked beats one that
@@ -134,6 +136,7 @@ export const MATCH: Readonly<MatchParams> = {
   kindGate: "only",
   kindGateOn: "primary",
   kindPrimarySlack: 1,
+  kindIdentifierPrimary: true,
   kindFocus: 0.5,
   kindFloor: 0.33,
   kindless: "beside",
@@ -282,6 +285,7 @@ const IDENTIFIER_KINDS = new Set(IDENTIFIERS.map((x) => LEXICON.kinds.findIndex(
 export function needEvidence(
   need: string,
   p: Pick<MatchParams, "kindPrimarySlack"> &
+    Partial<Pick<MatchParams, "kindIdentifierPrimary">> &
     Partial<Pick<MatchParams, "kindCheck" | "kindCheckStep">> = MATCH,
   /** The need's unit vector: with `kindCheck`, a kind read in the need that is not near it is dropped. */
   vector?: Float32Array,
@@ -299,7 +303,7 @@ export function needEvidence(
   return {
     stems: needStemHashes(need),
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
-    primary: primaryKinds(matches, p.kindPrimarySlack),
+    primary: primaryKinds(matches, p.kindPrimarySlack, p.kindIdentifierPrimary ?? false),
     longest: Math.max(0, ...matches.map((m) => m.length)),
     identified,
   };
