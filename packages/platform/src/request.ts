@@ -47,3 +47,18 @@ export function logRequest(
     "request",
   );
 }
+
+/**
+ * The media ranges an Accept header takes, lowercase (media types compare case-insensitively): every range
+ * but those given `q=0`, which refuse. Parameters other than q are dropped. Empty for an absent header.
+ */
+export function acceptedMediaRanges(accept: string | undefined): Set<string> {
+  const taken = new Set<string>();
+  for (const range of (accept ?? "").split(",")) {
+    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (type === "" || (q && Number(q.slice(2)) === 0)) continue;
+    taken.add(type);
+  }
+  return taken;
+}

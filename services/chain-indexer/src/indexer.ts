@@ -159,18 +159,6 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", onAbort, { once: true });
   });
 
-/** A payTo the index can follow: an EVM address (lowercase). */
-const EVM_ADDRESS = /^0x[0-9a-f]{40}$/;
-/**
- * The listed payTos that are EVM addresses. A listing's payTo is whatever its chosen offer named (a seller
- * offering only Solana gives a base58 one, a broken challenge any string); one such address in an
- * eth_getLogs topic made the node refuse the query, and every pass failed for every payTo. It is not
- * followed: its listing's on-chain figures stay unknown (null).
- */
-export function followable(listed: Map<string, number>): Map<string, number> {
-  return new Map([...listed].filter(([a]) => EVM_ADDRESS.test(a)));
-}
-
 const topicAddress = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
 const addressOfTopic = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
 
@@ -324,7 +312,8 @@ export class ChainIndexer {
   /** One pass: follow the listed set, notice reorgs, read ranges for a while, refresh figures. */
   async tick(): Promise<boolean> {
     const { db } = this.o;
-    const listed = followable(await listedPayTos(db));
+    // EVM payTos only (listedPayTos): a base58 one in an eth_getLogs topic made the node refuse every pass.
+    const listed = await listedPayTos(db);
     if (listed.size > 0)
       await db
         .insertInto("chain_watch")

@@ -17,7 +17,7 @@ import {
 import { LISTING_COLUMNS, listedPayTos, toListingDetail } from "@tollgate/registry";
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainIndexer, followable, TRANSFER_TOPIC } from "../src/indexer.js";
+import { ChainIndexer, TRANSFER_TOPIC } from "../src/indexer.js";
 import { insertListing, plainTransfer, rpcCall, until } from "./helpers.js";
 
 // Real-world payment shapes on anvil: what the index counts, and how onchain_shape classifies each.
@@ -64,7 +64,7 @@ async function settled() {
   const top = await head();
   await until(async () => {
     if (warnings.length > 0) throw new Error(`the indexer warned: ${warnings.join("; ")}`);
-    const listed = followable(await listedPayTos(t.db));
+    const listed = await listedPayTos(t.db);
     const w = await t.db.selectFrom("chain_watch").select(["address", "synced_to"]).execute();
     const at = new Map(w.map((x) => [x.address, Number(x.synced_to)]));
     const open = await t.db

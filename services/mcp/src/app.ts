@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, InitializeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
+  acceptedMediaRanges,
   type Cidr,
   clientAddress,
   clientKey,
@@ -67,13 +68,7 @@ const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boo
  */
 export function answerFormat(accept: string | undefined): "json" | "sse" | null {
   if (accept === undefined || accept.trim() === "") return "json";
-  const taken = new Set<string>();
-  for (const range of accept.split(",")) {
-    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    if (q && Number(q.slice(2)) === 0) continue;
-    taken.add(type);
-  }
+  const taken = acceptedMediaRanges(accept);
   if (["application/json", "application/*", "*/*"].some((t) => taken.has(t))) return "json";
   if (taken.has("text/event-stream") || taken.has("text/*")) return "sse";
   return null;

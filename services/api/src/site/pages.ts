@@ -1,5 +1,6 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import { clip } from "@tollgate/core";
+import { acceptedMediaRanges } from "@tollgate/platform";
 import {
   demandFeed,
   discover,
@@ -207,12 +208,7 @@ ${demand && demand.top_needs.length > 0 ? html`<ul id="needs">${demand.top_needs
 }
 
 /** Whether the client's Accept takes `text/html` (media types compare case-insensitively; `q=0` refuses). */
-const wantsHtml = (c: Context) =>
-  (c.req.header("accept") ?? "").split(",").some((range) => {
-    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    return type === "text/html" && !(q && Number(q.slice(2)) === 0);
-  });
+const wantsHtml = (c: Context) => acceptedMediaRanges(c.req.header("accept")).has("text/html");
 
 /** The site: home page, listing pages, badges and a helpful 404 for browsers. */
 export function registerSite(app: App, deps: AppDeps) {

@@ -48,7 +48,8 @@ export const paymentHeader = (c: Context) =>
   c.req.method === "HEAD" ? null : (c.req.header("payment-signature") ?? null);
 
 /**
- * What identifies a paid request: its method, path and query, raw body, and the payment it carries. The
+ * What identifies a paid request: its method, path and query, body (as parsed JSON; see `fingerprints`), and the
+ * payment it carries. The
  * resource URL offered in the 402 terms is built on the public origin (never the Host header); a query too
  * long to repeat in a header is left out (no paid route reads one that long). The client is its address as
  * the rate limits count it (X-Forwarded-For believed from trusted proxies only; IPv6 by /64): a delivered
