@@ -62,3 +62,27 @@ export function acceptedMediaRanges(accept: string | undefined): Set<string> {
   }
   return taken;
 }
+
+/**
+ * Whether an Accept header takes one media type (`type/subtype`, lowercase), RFC 9110 §12.5.1: the most
+ * specific range that matches it decides (`application/json` over `application/*` over `*\/*`), so
+ * `application/json;q=0, *\/*` refuses JSON although the wildcard takes everything else. An absent or empty
+ * header takes everything.
+ */
+export function acceptsMediaType(accept: string | undefined, mediaType: string): boolean {
+  if (accept === undefined || accept.trim() === "") return true;
+  const [kind] = mediaType.split("/");
+  let best = -1;
+  let taken = false;
+  for (const range of accept.split(",")) {
+    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const specificity = type === mediaType ? 2 : type === `${kind}/*` ? 1 : type === "*/*" ? 0 : -1;
+    if (specificity < 0 || specificity < best) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    const refused = q !== undefined && Number(q.slice(2)) === 0;
+    // Among equally specific ranges (a type listed twice), one that takes it wins.
+    taken = specificity > best ? !refused : taken || !refused;
+    best = specificity;
+  }
+  return taken;
+}

@@ -1,9 +1,18 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, InitializeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import {
-  acceptedMediaRanges,
+  CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  acceptsMediaType,
   type Cidr,
   clientAddress,
   clientKey,
@@ -17,7 +26,7 @@ import {
   requestIdFor,
   serveObserved,
 } from "@tollgate/platform";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
 import { registerTools, type ToolDeps } from "./tools.js";
@@ -48,8 +57,9 @@ const jsonRpcError = (
 
 /**
  * Requests whose params the SDK checks inside its own handler, where a bad one (tools/call with arguments
- * that are not an object, initialize without protocolVersion) becomes -32603 "internal error" carrying
- * the schema's issue dump: checked here first, so the caller hears -32602 invalid params.
+ * that are not an object, initialize without protocolVersion, tools/list with `cursor: null`, ping with a
+ * `_meta` that is not an object) becomes -32603 "internal error" carrying the schema's issue dump: checked
+ * here first, so the caller hears -32602 invalid params.
  */
 const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boolean } }, string]>([
   [
@@ -57,7 +67,20 @@ const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boo
     [InitializeRequestSchema, "initialize takes {protocolVersion: string, capabilities: object, clientInfo}"],
   ],
   ["tools/call", [CallToolRequestSchema, "tools/call takes {name: string, arguments?: object}"]],
+  ["tools/list", [ListToolsRequestSchema, "tools/list takes {cursor?: string}"]],
+  ["ping", [PingRequestSchema, "ping takes no params but _meta"]],
 ]);
+
+/** Messages one batch may hold (2025-03-26 and earlier); each counts against the rate limit. */
+export const MAX_BATCH = 20;
+/** The first protocol version without JSON-RPC batches. */
+const NO_BATCHES_SINCE = "2025-06-18";
+
+/** A message's own id when it has a valid one (string or integer), for an error about the message. */
+const idOf = (message: unknown): string | number | null => {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === "string" || Number.isSafeInteger(id) ? (id as string | number) : null;
+};
 
 /**
  * How the answer is written for the client's Accept header. The SDK's transport requires both
@@ -67,14 +90,15 @@ const PARAMS_CHECKED = new Map<unknown, [{ safeParse(v: unknown): { success: boo
  * else is 406.
  */
 export function answerFormat(accept: string | undefined): "json" | "sse" | null {
-  if (accept === undefined || accept.trim() === "") return "json";
-  const taken = acceptedMediaRanges(accept);
-  if (["application/json", "application/*", "*/*"].some((t) => taken.has(t))) return "json";
-  if (taken.has("text/event-stream") || taken.has("text/*")) return "sse";
+  if (acceptsMediaType(accept, "application/json")) return "json";
+  if (acceptsMediaType(accept, "text/event-stream")) return "sse";
   return null;
 }
 
-/** A JSON answer as the one server-sent event of its stream (errors and empty answers stay as they are). */
+/**
+ * A JSON answer as a stream of server-sent events, one per JSON-RPC message (a batch's answers are one
+ * event each; errors and empty answers stay as they are).
+ */
 async function asEvent(answer: Response): Promise<Response> {
   if (answer.status !== 200 || !answer.headers.get("content-type")?.startsWith("application/json"))
     return answer;
@@ -82,10 +106,11 @@ async function asEvent(answer: Response): Promise<Response> {
   headers.set("content-type", "text/event-stream");
   headers.set("cache-control", "no-cache");
   headers.delete("content-length");
-  return new Response(`event: message\ndata: ${JSON.stringify(await answer.json())}\n\n`, {
-    status: 200,
-    headers,
-  });
+  const body: unknown = await answer.json();
+  const events = (Array.isArray(body) ? body : [body])
+    .map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`)
+    .join("");
+  return new Response(events, { status: 200, headers });
 }
 
 /**
@@ -194,55 +219,71 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
       return next();
     }
     if (r.ok) return next();
-    const message = `too many requests from this address; retry after ${r.retryAfterS} s`;
-    return c.json(
-      jsonRpcError(c, -32000, message, { error: "rate_limited", retry_after_s: r.retryAfterS }),
-      429,
-      { "retry-after": String(r.retryAfterS) },
-    );
+    return rateLimited(c, r.retryAfterS);
   });
-  app.use(
-    "/mcp",
-    bodyLimit({
-      maxSize: 256 * 1024,
-      // The rest of the body is never read: the client must not reuse this connection.
-      onError: (c) => c.json(jsonRpcError(c, -32600, "request too large"), 413, { connection: "close" }),
-    }),
-  );
-  app.post("/mcp", async (c) => {
-    // One JSON-RPC message per POST: a batch would turn one rate-limited request into many searches
-    // (and MCP 2025-06-18 dropped batching), so an array body is refused whatever its length.
-    let body: unknown;
+  /** The 429 of a client over its limit. */
+  const rateLimited = (c: Context<McpEnv>, retryAfterS: number) =>
+    c.json(
+      jsonRpcError(c, -32000, `too many requests from this address; retry after ${retryAfterS} s`, {
+        error: "rate_limited",
+        retry_after_s: retryAfterS,
+      }),
+      429,
+      { "retry-after": String(retryAfterS) },
+    );
+  /** A batch's messages past the first, counted like requests: the 429 when over the limit. */
+  const consumeMore = async (c: Context<McpEnv>, n: number): Promise<Response | null> => {
+    if (n <= 0) return null;
+    const key = clientKey(c.get("clientIp"));
+    let results: Awaited<ReturnType<Limiter["consume"]>>[];
     try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      return c.json(jsonRpcError(c, -32700, "Parse error: the body is not JSON"), 400);
+      results = await Promise.all(Array.from({ length: n }, () => deps.limit.consume(key)));
+    } catch (err) {
+      deps.log.warn({ err: String(err) }, "rate limit store unreachable; request let through");
+      return null;
     }
-    if (Array.isArray(body))
-      return c.json(
-        jsonRpcError(c, -32600, "JSON-RPC batches are not accepted: send one message per POST /mcp"),
-        400,
-      );
-    const { id, method } = (body && typeof body === "object" ? body : {}) as {
-      id?: unknown;
-      method?: unknown;
-    };
-    const format = answerFormat(c.req.header("accept"));
-    if (!format)
-      return c.json(
-        jsonRpcError(c, -32000, "Not Acceptable: this server answers application/json or text/event-stream"),
-        406,
-      );
+    const refused = results.find((r) => !r.ok);
+    return refused && !refused.ok ? rateLimited(c, refused.retryAfterS) : null;
+  };
+  /**
+   * One JSON-RPC message, answered by a fresh server and transport (stateless). The checks the SDK would
+   * answer wrongly come first: not a JSON-RPC message (-32600 invalid request, with the message's id when it
+   * has a valid one; the transport says -32700 parse error of JSON that parsed), a `__proto__` key, params
+   * the SDK's own handler would refuse as an internal error, a tools/list cursor this server never gave.
+   */
+  const answerOne = async (c: Context<McpEnv>, body: unknown): Promise<Response> => {
+    const id = idOf(body);
     if (hasProtoKey(body))
       return c.json({
         ...jsonRpcError(c, -32602, "Invalid params: no key of a message may be named __proto__"),
-        id: typeof id === "string" || typeof id === "number" ? id : null,
+        id,
       });
+    // The envelope first (params aside): a bad one is an invalid request; bad params are invalid params.
+    const { params, ...envelope } = (body ?? {}) as { params?: unknown };
+    if (typeof body !== "object" || body === null || !JSONRPCMessageSchema.safeParse(envelope).success)
+      return c.json(
+        {
+          ...jsonRpcError(
+            c,
+            -32600,
+            'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc "2.0", method string, id string or integer)',
+          ),
+          id,
+        },
+        400,
+      );
+    const { method } = body as { method?: unknown };
     const checked = PARAMS_CHECKED.get(method);
     if (checked && !checked[0].safeParse(body).success)
+      return c.json({ ...jsonRpcError(c, -32602, `Invalid params: ${checked[1]}`), id });
+    if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params)))
+      return c.json({ ...jsonRpcError(c, -32602, "Invalid params: params must be an object"), id });
+    // Every tool is on the one page tools/list answers (no nextCursor is ever given), so any cursor is one
+    // this server did not issue: -32602, as MCP pagination asks, not the first page again.
+    if (method === "tools/list" && (params as { cursor?: unknown } | undefined)?.cursor !== undefined)
       return c.json({
-        ...jsonRpcError(c, -32602, `Invalid params: ${checked[1]}`),
-        id: typeof id === "string" || typeof id === "number" ? id : null,
+        ...jsonRpcError(c, -32602, "Invalid params: unknown cursor (tools/list has a single page)"),
+        id,
       });
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
     registerTools(server, deps, { clientIp: c.get("clientIp") });
@@ -252,16 +293,101 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     });
     await server.connect(transport);
     // The transport checks Accept for both types itself: it is told the client takes both, and writes the
-    // format chosen above. The body was read already (parsedBody).
+    // format chosen by the caller. The body was read already (parsedBody).
     const headers = new Headers(c.req.raw.headers);
     headers.set("accept", "application/json, text/event-stream");
     const request = new Request(c.req.url, { method: "POST", headers });
     try {
-      const answer = await transport.handleRequest(request, { parsedBody: body });
-      return format === "sse" ? asEvent(answer) : answer;
+      return await transport.handleRequest(request, { parsedBody: body });
     } finally {
       void server.close();
     }
+  };
+  app.use(
+    "/mcp",
+    bodyLimit({
+      maxSize: 256 * 1024,
+      // The rest of the body is never read: the client must not reuse this connection.
+      onError: (c) => c.json(jsonRpcError(c, -32600, "request too large"), 413, { connection: "close" }),
+    }),
+  );
+  app.post("/mcp", async (c) => {
+    // What the request as a whole must be, before any message is looked at (the transport's order): an
+    // answer the client takes (406), a JSON body (415), JSON (-32700), a protocol version this server
+    // speaks (400).
+    const format = answerFormat(c.req.header("accept"));
+    if (!format)
+      return c.json(
+        jsonRpcError(c, -32000, "Not Acceptable: this server answers application/json or text/event-stream"),
+        406,
+      );
+    if (!isJsonContentType(c.req.header("content-type")))
+      return c.json(
+        jsonRpcError(c, -32000, "Unsupported Media Type: Content-Type must be application/json"),
+        415,
+      );
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return c.json(jsonRpcError(c, -32700, "Parse error: the body is not JSON"), 400);
+    }
+    const messages = Array.isArray(body) ? body : [body];
+    // MCP-Protocol-Version (2025-06-18): an unsupported one is 400 for every message but initialize (which
+    // negotiates); without it the server assumes 2025-03-26. Checked here, before this server's own checks
+    // of params, so a bad header is never answered as a bad param.
+    const header = c.req.header("mcp-protocol-version");
+    const initializing = messages.some((m) => (m as { method?: unknown } | null)?.method === "initialize");
+    if (header !== undefined && !initializing && !SUPPORTED_PROTOCOL_VERSIONS.includes(header))
+      return c.json(
+        jsonRpcError(
+          c,
+          -32000,
+          `Bad Request: Unsupported protocol version: ${header} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+        ),
+        400,
+      );
+    const version = header ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+    if (!Array.isArray(body)) {
+      const answer = await answerOne(c, body);
+      return format === "sse" ? asEvent(answer) : answer;
+    }
+    // Batches: 2025-03-26 (and earlier) servers MUST receive them; 2025-06-18 removed them. Each message is
+    // answered as if posted alone (its own checks, its own server), and counts against the rate limit, so a
+    // batch of N costs what N requests cost.
+    if (version >= NO_BATCHES_SINCE)
+      return c.json(
+        jsonRpcError(
+          c,
+          -32600,
+          `JSON-RPC batches are not accepted in MCP ${version} (removed in ${NO_BATCHES_SINCE}): send one message per POST /mcp`,
+        ),
+        400,
+      );
+    if (body.length === 0) return c.json(jsonRpcError(c, -32600, "Invalid Request: empty batch"), 400);
+    if (body.length > MAX_BATCH)
+      return c.json(
+        jsonRpcError(c, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages`),
+        400,
+      );
+    const over = await consumeMore(c, body.length - 1);
+    if (over) return over;
+    const answers: unknown[] = [];
+    for (const message of body) {
+      if ((message as { method?: unknown } | null)?.method === "initialize") {
+        answers.push({
+          ...jsonRpcError(c, -32600, "Invalid Request: initialize must not be part of a JSON-RPC batch"),
+          id: idOf(message),
+        });
+        continue;
+      }
+      const answer = await answerOne(c, message);
+      // 202: a notification or a response, which nothing answers.
+      if (answer.status !== 202) answers.push(await answer.json());
+    }
+    if (answers.length === 0) return c.body(null, 202);
+    const batchAnswer = c.json(answers, 200);
+    return format === "sse" ? asEvent(batchAnswer) : batchAnswer;
   });
   for (const method of ["GET", "DELETE"] as const)
     app.on(method, "/mcp", (c) =>

@@ -239,7 +239,10 @@ describe("malformed JSON-RPC over raw HTTP", () => {
     for (const batch of ["[]", `[${search}]`, `[${search},${search}]`]) {
       const r = await raw(batch);
       expect([r.status, r.body.error.code]).toEqual([400, -32600]);
-      expect(r.body.error.message).toBe("JSON-RPC batches are not accepted: send one message per POST /mcp");
+      // Sent as 2025-06-18 (HEADERS), which has no batches; 2025-03-26 batches: mcp-clients-round2.test.ts.
+      expect(r.body.error.message).toBe(
+        "JSON-RPC batches are not accepted in MCP 2025-06-18 (removed in 2025-06-18): send one message per POST /mcp",
+      );
     }
     // A tools/call without an id is a notification: nothing answers it and nothing runs.
     const note = await raw(
@@ -260,8 +263,9 @@ describe("malformed JSON-RPC over raw HTTP", () => {
       "null",
       '"tools/list"',
     ]) {
+      // JSON that is not a JSON-RPC message is an invalid request (-32600), not a parse error.
       const r = await raw(m);
-      expect([r.status, r.body.error.code], m).toEqual([400, -32700]);
+      expect([r.status, r.body.error.code], m).toEqual([400, -32600]);
     }
     for (const m of ["", "{", "\u00ff\u00fe"]) {
       const r = await raw(m);
