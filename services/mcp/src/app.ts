@@ -389,7 +389,9 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     const batchAnswer = c.json(answers, 200);
     return format === "sse" ? asEvent(batchAnswer) : batchAnswer;
   });
-  for (const method of ["GET", "DELETE"] as const)
+  // GET (a server-sent stream) and DELETE (end a session) have nothing to serve statelessly; any other
+  // method on /mcp is as unsupported: 405 naming the one method the resource takes (RFC 9110 §15.5.6).
+  for (const method of ["GET", "DELETE", "PUT", "PATCH"] as const)
     app.on(method, "/mcp", (c) =>
       c.json(
         jsonRpcError(

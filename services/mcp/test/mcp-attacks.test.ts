@@ -298,8 +298,10 @@ describe("malformed JSON-RPC over raw HTTP", () => {
       const r = await raw("", { "mcp-session-id": "s-1" }, method);
       expect([r.status, r.headers.get("allow"), r.body.error.code]).toEqual([405, "POST", -32000]);
     }
-    const put = await raw(search, {}, "PUT");
-    expect([put.status, put.body.error]).toEqual([404, "not_found"]);
+    for (const method of ["PUT", "PATCH"]) {
+      const r = await raw(search, {}, method);
+      expect([r.status, r.headers.get("allow"), r.body.error.code]).toEqual([405, "POST", -32000]);
+    }
     expect(logged.length).toBe(before);
     // The server is stateless: a made-up session id changes nothing about the answer.
     const a = await raw(call("get_service_details", { id: listing.id }));

@@ -351,7 +351,7 @@ describe("Accept, by the most specific range (RFC 9110 q-values)", () => {
 });
 
 describe("a client that thinks it has a session, on a stateless server", () => {
-  it("Mcp-Session-Id on every kind of message changes no answer and is never echoed; GET/HEAD/DELETE are 405", async () => {
+  it("Mcp-Session-Id on every kind of message changes no answer and is never echoed; GET/HEAD/DELETE (and PUT/PATCH) are 405 with Allow: POST", async () => {
     const session = { "mcp-session-id": "6f1c0e2a-7b0d-4c53-9a0a-2f3b1d5e9c11", ...V("2025-06-18") };
     const init = await post(initialize(1, "2025-06-18"), { "mcp-session-id": "stale" });
     expect([init.status, init.headers.get("mcp-session-id")]).toEqual([200, null]);
@@ -361,7 +361,7 @@ describe("a client that thinks it has a session, on a stateless server", () => {
     const without = await post(callTool(2, "find_paid_service", { query: "stock quotes" }), V("2025-06-18"));
     expect([withSession.status, withSession.headers.get("mcp-session-id")]).toEqual([200, null]);
     expect(withSession.body).toEqual(without.body);
-    for (const method of ["GET", "HEAD", "DELETE"]) {
+    for (const method of ["GET", "HEAD", "DELETE", "PUT", "PATCH"]) {
       const res = await fetch(endpoint, {
         method,
         headers: { accept: "text/event-stream", "last-event-id": "1", ...session },
