@@ -87,7 +87,7 @@ const idOf = (message: unknown): string | number | null => {
  * application/json and text/event-stream, yet every answer here is one JSON message: a client that takes
  * JSON (`application/json`, `application/*`, `*\/*`, or no Accept at all, as plain HTTP clients send) gets
  * JSON; one that takes only server-sent events gets the message as the one event of a stream; anything
- * else is 406.
+ * else is 406. The most specific range decides (RFC 9110): `application/json;q=0, *\/*` refuses JSON.
  */
 export function answerFormat(accept: string | undefined): "json" | "sse" | null {
   if (acceptsMediaType(accept, "application/json")) return "json";
@@ -162,8 +162,8 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]
 }
 
 /**
- * POST /mcp: streamable HTTP, stateless — a fresh server and transport for every request, so any
- * replica can answer any call. GET and DELETE (sessions, server-sent streams) answer 405.
+ * POST /mcp: streamable HTTP, stateless — a fresh server and transport for every message, so any
+ * replica can answer any call. GET and DELETE (sessions, server-sent streams), PUT and PATCH answer 405.
  */
 export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
   const app = new Hono<McpEnv>();
@@ -206,6 +206,16 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
       startedMs: started,
     });
   });
+  /** The 429 of a client over its limit. */
+  const rateLimited = (c: Context<McpEnv>, retryAfterS: number) =>
+    c.json(
+      jsonRpcError(c, -32000, `too many requests from this address; retry after ${retryAfterS} s`, {
+        error: "rate_limited",
+        retry_after_s: retryAfterS,
+      }),
+      429,
+      { "retry-after": String(retryAfterS) },
+    );
   // Counted before the body is read. A limiter store outage lets the call through (logged): the tool
   // server stays up while Redis is away, like GET /v1/discover.
   app.use("/mcp", async (c, next) => {
@@ -221,16 +231,6 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     if (r.ok) return next();
     return rateLimited(c, r.retryAfterS);
   });
-  /** The 429 of a client over its limit. */
-  const rateLimited = (c: Context<McpEnv>, retryAfterS: number) =>
-    c.json(
-      jsonRpcError(c, -32000, `too many requests from this address; retry after ${retryAfterS} s`, {
-        error: "rate_limited",
-        retry_after_s: retryAfterS,
-      }),
-      429,
-      { "retry-after": String(retryAfterS) },
-    );
   /** A batch's messages past the first, counted like requests: the 429 when over the limit. */
   const consumeMore = async (c: Context<McpEnv>, n: number): Promise<Response | null> => {
     if (n <= 0) return null;
