@@ -167,6 +167,10 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]
  */
 export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
   const app = new Hono<McpEnv>();
+  // The tools' names, from registering them once on a server that never serves.
+  const toolNames = new Set(
+    registerTools(new McpServer({ name: "tollgate", version: "1.0.0" }), deps, { clientIp: "" }),
+  );
   const latency = deps.metrics ? httpRequestDuration(deps.metrics) : null;
   // Every answer carries a request id (header, error data, the one log line of the request), one latency
   // sample by route pattern and one span.
@@ -283,6 +287,18 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     if (method === "tools/list" && (params as { cursor?: unknown } | undefined)?.cursor !== undefined)
       return c.json({
         ...jsonRpcError(c, -32602, "Invalid params: unknown cursor (tools/list has a single page)"),
+        id,
+      });
+    // An unknown tool is a protocol error (MCP tools, "Error Handling": -32602), not a tool result: the SDK
+    // answered it as an isError result, which clients read as the tool having run and failed.
+    const tool = method === "tools/call" ? (params as { name: string }).name : undefined;
+    if (tool !== undefined && !toolNames.has(tool))
+      return c.json({
+        ...jsonRpcError(
+          c,
+          -32602,
+          `Unknown tool: ${JSON.stringify(tool.length > 100 ? `${tool.slice(0, 100)}…` : tool)}; the tools are ${[...toolNames].join(", ")}`,
+        ),
         id,
       });
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });

@@ -70,10 +70,15 @@ async function answer(
 
 /**
  * The agent-facing tools. Each calls the same verb as its REST twin (discover, listing detail, resolve),
- * so the data and order are the same by construction.
+ * so the data and order are the same by construction. Answers the names registered.
  */
-export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp: string }): void {
-  server.registerTool(
+export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp: string }): string[] {
+  const names: string[] = [];
+  const registerTool: McpServer["registerTool"] = (name, config, cb) => {
+    names.push(name);
+    return server.registerTool(name, config, cb);
+  };
+  registerTool(
     "find_paid_service",
     {
       title: "Find a paid API for a need",
@@ -118,7 +123,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
       ),
   );
 
-  server.registerTool(
+  registerTool(
     "get_service_details",
     {
       title: "Details of one listing",
@@ -129,7 +134,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
     async ({ id }) => answer(deps, () => getListingDetail(deps.db, id, deps.serviceName)),
   );
 
-  server.registerTool(
+  registerTool(
     "resolve_endpoint",
     {
       title: "Is this endpoint listed?",
@@ -143,7 +148,7 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
     async ({ url }) => answer(deps, () => resolveEndpoint(deps.db, url, deps.serviceName)),
   );
 
-  server.registerTool(
+  registerTool(
     "what_agents_are_asking_for",
     {
       title: "What agents are searching for",
@@ -158,4 +163,5 @@ export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp
     async ({ limit, offset }) =>
       answer(deps, () => demandFeed(deps.db, { ...deps.demand, limit: limit ?? 20, offset: offset ?? 0 })),
   );
+  return names;
 }

@@ -443,6 +443,29 @@ describe("protocol methods other than the tools", () => {
 });
 
 describe("tool calls as third-party clients send them", () => {
+  it("an unknown tool is a JSON-RPC error -32602 naming the tools, not an isError result; nothing runs", async () => {
+    const before = logged.length;
+    for (const name of ["find_paid_services", "hasOwnProperty", "", "x".repeat(5000)]) {
+      const r = await post(callTool("u", name, { query: "weather" }), V("2025-06-18"));
+      expect([r.status, r.body.id, r.body.result, r.body.error?.code]).toEqual([200, "u", undefined, -32602]);
+      expect(r.body.error.message).toMatch(/^Unknown tool: ".*"; the tools are find_paid_service, /);
+      expect(r.body.error.message.length).toBeLessThan(300);
+    }
+    // In a 2025-03-26 batch, the unknown one is an error beside the known one's result.
+    const batch = await post(
+      [
+        callTool(1, "nope", {}),
+        callTool(2, "resolve_endpoint", { url: "https://forecast.round2.example.com/api" }),
+      ],
+      V("2025-03-26"),
+    );
+    expect(batch.body.map((m: Body) => [m.id, m.error?.code ?? m.result.structuredContent.match])).toEqual([
+      [1, -32602],
+      [2, "active"],
+    ]);
+    expect(logged.length).toBe(before);
+  });
+
   it("_meta with a progressToken, extra params fields and absent arguments are accepted", async () => {
     const withMeta = await post(
       callTool(
