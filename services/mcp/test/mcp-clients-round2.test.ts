@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -6,7 +7,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { testPrefix } from "@tollgate/db/testing";
 import { createLimiter, createLogger, parseCidrList, producerRedis } from "@tollgate/platform";
-import { createListing, delistListing, type SearchEvent, validateSubmission } from "@tollgate/registry";
+import {
+  createListing,
+  delistListing,
+  ingestSearch,
+  type SearchEvent,
+  validateSubmission,
+} from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestApi, startTestApi, type TestApi } from "../../api/test/helpers.js";
 import { answerFormat, buildMcpApp, MAX_BATCH } from "../src/app.js";
@@ -99,6 +106,18 @@ beforeAll(async () => {
   // Delisted through the verb the REST DELETE uses: unknown to both the tool and the route.
   await add("gone", { name: "Gone weather", description: "Delisted weather" }, "verified", 0.99);
   await delistListing(api.tdb.db, ids.gone!);
+  // One published need (three distinct searchers, the floor).
+  for (const client of ["c1", "c2", "c3"])
+    await ingestSearch(api.tdb.db, {
+      eventId: randomUUID(),
+      at: new Date(Date.now() - 60_000).toISOString(),
+      source: "mcp",
+      query: "hourly weather forecast for paris",
+      category: null,
+      clientHash: client,
+      resultIds: [],
+      params: {},
+    });
   endpoint = await mcpServer(10_000, "round2");
 });
 afterAll(async () => {
@@ -710,6 +729,38 @@ describe("the tools answer what the REST API answers for the same input", () => 
     const out = (await post(callTool(1, "find_paid_service", { category: "data.weather" }), V("2025-06-18")))
       .body.result.structuredContent;
     expect(out.results.map((l: { id: string }) => l.id)).toEqual([ids.tokyo, ids.forecast, ids.cheap]);
+  });
+
+  it.each([
+    "https://forecast.round2.example.com/api",
+    "https://gone.round2.example.com/api",
+    "https://never.round2.example.com/api",
+    "HTTPS://Forecast.Round2.Example.com/api",
+  ])("resolve_endpoint = GET /v1/resolve?url= (%s)", async (url) => {
+    const mcp = await post(callTool(1, "resolve_endpoint", { url }), V("2025-06-18"));
+    const r = await rest(`/v1/resolve?url=${encodeURIComponent(url)}`);
+    expect(r.status).toBe(200);
+    expect(mcp.body.result.structuredContent).toEqual(r.body);
+  });
+
+  it("what_agents_are_asking_for = GET /v1/demand?limit=&offset=", async () => {
+    for (const [args, query] of [
+      [{}, "limit=20&offset=0"],
+      [{ limit: 1, offset: 0 }, "limit=1&offset=0"],
+    ] as const) {
+      const mcp = await post(callTool(1, "what_agents_are_asking_for", args), V("2025-06-18"));
+      const r = await rest(`/v1/demand?${query}`);
+      expect(r.status).toBe(200);
+      // The same feed read a few milliseconds apart: only the instants it was read at may differ.
+      const timeless = (feed: Record<string, unknown>) => {
+        const { generated_at, as_of, window_ends_at, window_ends_at_iso, coverage_note, ...rest } = feed;
+        return { ...rest, coverage_note: String(coverage_note).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<t>") };
+      };
+      expect(timeless(mcp.body.result.structuredContent)).toEqual(timeless(r.body));
+      expect(r.body.top_needs.map((n: { need: string }) => n.need)).toEqual([
+        "hourly weather forecast for paris",
+      ]);
+    }
   });
 
   it.each(["forecast", "tokyo", "stocks"])(
