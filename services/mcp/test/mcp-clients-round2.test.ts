@@ -608,6 +608,9 @@ describe("tool calls as third-party clients send them", () => {
 describe("structured output, text and the declared output schemas (ajv, as clients validate)", () => {
   it("every tool's structuredContent validates against its listed outputSchema and equals its text", async () => {
     const list = await post(rpc(1, "tools/list"), V("2025-06-18"));
+    // MCP: both schemas of a tool are JSON Schema objects with type "object" at the root.
+    for (const t of list.body.result.tools)
+      expect([t.name, t.inputSchema.type, t.outputSchema.type]).toEqual([t.name, "object", "object"]);
     const validator = new AjvJsonSchemaValidator();
     const schemas = new Map<string, ReturnType<typeof validator.getValidator>>(
       list.body.result.tools.map(
@@ -705,6 +708,10 @@ describe("the tools answer what the REST API answers for the same input", () => 
 
   it.each([
     [{ query: "weather forecast" }, "q=weather+forecast"],
+    [{ query: "" }, "q="],
+    [{ query: "  weather  " }, "q=%20%20weather%20%20"],
+    [{ query: "WEATHER Forecast" }, "q=WEATHER%20Forecast"],
+    [{ max_price: 0 }, "max_price=0"],
     [{ query: "天気予報" }, `q=${encodeURIComponent("天気予報")}`],
     [{}, ""],
     [{ category: "data.weather" }, "category=data.weather"],
