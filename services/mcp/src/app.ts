@@ -76,6 +76,15 @@ export const MAX_BATCH = 20;
 /** The first protocol version without JSON-RPC batches. */
 const NO_BATCHES_SINCE = "2025-06-18";
 
+/** A notification: a JSON-RPC 2.0 method call without an id, which nothing answers. */
+const isNotification = (message: unknown): boolean =>
+  typeof message === "object" &&
+  message !== null &&
+  !Array.isArray(message) &&
+  (message as { jsonrpc?: unknown }).jsonrpc === "2.0" &&
+  typeof (message as { method?: unknown }).method === "string" &&
+  !Object.hasOwn(message, "id");
+
 /** A message's own id when it has a valid one (string or integer), for an error about the message. */
 const idOf = (message: unknown): string | number | null => {
   const id = (message as { id?: unknown } | null)?.id;
@@ -257,11 +266,13 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
    */
   const answerOne = async (c: Context<McpEnv>, body: unknown): Promise<Response> => {
     const id = idOf(body);
+    // A request's error is its JSON-RPC answer (200); a notification has no answer, so one that cannot be
+    // accepted is an HTTP error, the JSON-RPC error without an id as its body (streamable HTTP transport).
+    const notification = isNotification(body);
+    const invalid = (code: number, message: string) =>
+      c.json({ ...jsonRpcError(c, code, message), id }, notification ? 400 : 200);
     if (hasProtoKey(body))
-      return c.json({
-        ...jsonRpcError(c, -32602, "Invalid params: no key of a message may be named __proto__"),
-        id,
-      });
+      return invalid(-32602, "Invalid params: no key of a message may be named __proto__");
     // The envelope first (params aside): a bad one is an invalid request; bad params are invalid params.
     const { params, ...envelope } = (body ?? {}) as { params?: unknown };
     if (typeof body !== "object" || body === null || !JSONRPCMessageSchema.safeParse(envelope).success)
@@ -277,30 +288,27 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         400,
       );
     const { method } = body as { method?: unknown };
-    const checked = PARAMS_CHECKED.get(method);
+    // A request's params, checked where the SDK would answer wrongly (a notification is only delivered).
+    const checked = notification ? undefined : PARAMS_CHECKED.get(method);
     if (checked && !checked[0].safeParse(body).success)
-      return c.json({ ...jsonRpcError(c, -32602, `Invalid params: ${checked[1]}`), id });
+      return invalid(-32602, `Invalid params: ${checked[1]}`);
     if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params)))
-      return c.json({ ...jsonRpcError(c, -32602, "Invalid params: params must be an object"), id });
+      return invalid(-32602, "Invalid params: params must be an object");
+    if (notification && !JSONRPCMessageSchema.safeParse(body).success)
+      return invalid(-32602, "Invalid params: params._meta must be an object");
     // Every tool is on the one page tools/list answers (no nextCursor is ever given), so any cursor is one
     // this server did not issue: -32602, as MCP pagination asks, not the first page again.
-    if (method === "tools/list" && (params as { cursor?: unknown } | undefined)?.cursor !== undefined)
-      return c.json({
-        ...jsonRpcError(c, -32602, "Invalid params: unknown cursor (tools/list has a single page)"),
-        id,
-      });
+    const cursor = (params as { cursor?: unknown } | undefined)?.cursor;
+    if (!notification && method === "tools/list" && cursor !== undefined)
+      return invalid(-32602, "Invalid params: unknown cursor (tools/list has a single page)");
     // An unknown tool is a protocol error (MCP tools, "Error Handling": -32602), not a tool result: the SDK
     // answered it as an isError result, which clients read as the tool having run and failed.
-    const tool = method === "tools/call" ? (params as { name: string }).name : undefined;
+    const tool = !notification && method === "tools/call" ? (params as { name: string }).name : undefined;
     if (tool !== undefined && !toolNames.has(tool))
-      return c.json({
-        ...jsonRpcError(
-          c,
-          -32602,
-          `Unknown tool: ${JSON.stringify(tool.length > 100 ? `${tool.slice(0, 100)}…` : tool)}; the tools are ${[...toolNames].join(", ")}`,
-        ),
-        id,
-      });
+      return invalid(
+        -32602,
+        `Unknown tool: ${JSON.stringify(tool.length > 100 ? `${tool.slice(0, 100)}…` : tool)}; the tools are ${[...toolNames].join(", ")}`,
+      );
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
     registerTools(server, deps, { clientIp: c.get("clientIp") });
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -398,8 +406,8 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         continue;
       }
       const answer = await answerOne(c, message);
-      // 202: a notification or a response, which nothing answers.
-      if (answer.status !== 202) answers.push(await answer.json());
+      // A notification or a response (202) is not answered, even when it could not be accepted.
+      if (answer.status !== 202 && !isNotification(message)) answers.push(await answer.json());
     }
     if (answers.length === 0) return c.body(null, 202);
     const batchAnswer = c.json(answers, 200);

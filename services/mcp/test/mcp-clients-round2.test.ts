@@ -231,6 +231,21 @@ describe("JSON-RPC batches: as the negotiated protocol version says", () => {
     expect([r.status, r.text]).toEqual([202, ""]);
   });
 
+  it("a notification is never answered in a batch, even one that could not be accepted", async () => {
+    const before = logged.length;
+    const r = await post(
+      [
+        note("notifications/cancelled", "x" as unknown as object),
+        JSON.parse('{"jsonrpc":"2.0","method":"notifications/progress","params":{"__proto__":{"a":1}}}'),
+        note("tools/call", { name: "find_paid_service", arguments: { query: "weather" } }),
+        rpc(1, "ping"),
+      ],
+      V("2025-03-26"),
+    );
+    expect([r.status, r.body]).toEqual([200, [{ jsonrpc: "2.0", id: 1, result: {} }]]);
+    expect(logged.length).toBe(before);
+  });
+
   it("an invalid member is its own -32600 error beside the others' answers; initialize may not be batched", async () => {
     const r = await post(
       [
@@ -388,6 +403,35 @@ describe("a client that thinks it has a session, on a stateless server", () => {
       expect([method, res.status, res.headers.get("allow")]).toEqual([method, 405, "POST"]);
       expect(res.headers.get("content-type")).not.toMatch(/event-stream/);
       await res.body?.cancel();
+    }
+  });
+});
+
+describe("notifications: 202 and no body when accepted, an HTTP error when not", () => {
+  it("the request-only checks (params, cursor, unknown tool) never answer a notification", async () => {
+    const before = logged.length;
+    for (const message of [
+      note("tools/call", { name: "no_such_tool", arguments: {} }),
+      note("tools/call", { name: "find_paid_service", arguments: null }),
+      note("tools/list", { cursor: "bogus" }),
+      note("notifications/initialized", { _meta: { progressToken: 1 } }),
+      note("notifications/roots/list_changed"),
+    ]) {
+      const r = await post(message, V("2025-06-18"));
+      expect([message.method, r.status, r.text]).toEqual([message.method, 202, ""]);
+    }
+    expect(logged.length).toBe(before);
+  });
+
+  it("a notification that cannot be accepted is 400 with an id-less JSON-RPC error, never a 200 answer", async () => {
+    for (const body of [
+      note("notifications/cancelled", "x" as unknown as object),
+      { jsonrpc: "2.0", method: "notifications/initialized", params: [] },
+      note("notifications/initialized", { _meta: 5 }),
+      '{"jsonrpc":"2.0","method":"notifications/initialized","params":{"__proto__":{}}}',
+    ]) {
+      const r = await post(body, V("2025-06-18"));
+      expect([r.status, r.body.id, r.body.error.code]).toEqual([400, null, -32602]);
     }
   });
 });
