@@ -262,7 +262,8 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
    * One JSON-RPC message, answered by a fresh server and transport (stateless). The checks the SDK would
    * answer wrongly come first: not a JSON-RPC message (-32600 invalid request, with the message's id when it
    * has a valid one; the transport says -32700 parse error of JSON that parsed), a `__proto__` key, params
-   * the SDK's own handler would refuse as an internal error, a tools/list cursor this server never gave.
+   * the SDK's own handler would refuse as an internal error, a tools/list cursor this server never gave, an
+   * unknown tool (the SDK answers an isError result).
    */
   const answerOne = async (c: Context<McpEnv>, body: unknown): Promise<Response> => {
     const id = idOf(body);
