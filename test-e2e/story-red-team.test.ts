@@ -189,7 +189,7 @@ describe("red team: each attack fails", () => {
       headers: { "x-forwarded-for": "198.51.100.78" },
     });
     expect(other.status).toBe(200);
-    // JSON-RPC batches are refused before anything runs.
+    // A batch over 20 messages is refused before anything runs (services/mcp README).
     const batch = await fetch(mcp, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },

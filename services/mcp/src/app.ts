@@ -122,6 +122,14 @@ async function asEvent(answer: Response): Promise<Response> {
   return new Response(events, { status: 200, headers });
 }
 
+/** A tools/call message with its null-valued arguments left out (the arguments object is a copy). */
+function withoutNullArguments<T extends { params: { arguments?: unknown } }>(message: T): T {
+  const args = message.params.arguments;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return message;
+  const kept = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
+  return { ...message, params: { ...message.params, arguments: kept } };
+}
+
 /**
  * Whether a parsed message holds a key named `__proto__` at any depth. JSON.parse keeps it as an own key, but
  * the SDK copies params and tool arguments key by key, where `__proto__` sets the copy's prototype instead:
@@ -310,6 +318,10 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
         -32602,
         `Unknown tool: ${JSON.stringify(tool.length > 100 ? `${tool.slice(0, 100)}…` : tool)}; the tools are ${[...toolNames].join(", ")}`,
       );
+    // An argument given as null is taken as not given: function-calling stacks send every optional field,
+    // null when unset (OpenAI's strict mode does). A required one stays missing and is refused by name.
+    const message =
+      tool !== undefined ? withoutNullArguments(body as { params: { arguments?: unknown } }) : body;
     const server = new McpServer({ name: "tollgate", version: "1.0.0" });
     registerTools(server, deps, { clientIp: c.get("clientIp") });
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -323,7 +335,7 @@ export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
     headers.set("accept", "application/json, text/event-stream");
     const request = new Request(c.req.url, { method: "POST", headers });
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      return await transport.handleRequest(request, { parsedBody: message });
     } finally {
       void server.close();
     }

@@ -108,6 +108,33 @@ describe("tool arguments are checked by name", () => {
     expect((detail.structuredContent as { id: string }).id).toBe(weatherId);
   });
 
+  it("an argument sent as null is taken as not given (function-calling stacks send every optional field)", async () => {
+    const nulls = await client.callTool({
+      name: "find_paid_service",
+      arguments: { query: "weather forecast", category: null, max_price: null, min_score: null, limit: null },
+    });
+    expect(nulls.isError).toBeFalsy();
+    const plain = await client.callTool({
+      name: "find_paid_service",
+      arguments: { query: "weather forecast" },
+    });
+    expect(nulls.structuredContent).toEqual(plain.structuredContent);
+    const page = await client.callTool({
+      name: "what_agents_are_asking_for",
+      arguments: { limit: null, offset: null },
+    });
+    expect(page.isError).toBeFalsy();
+    // A required one stays missing, refused by name; a wrong non-null value is still refused.
+    const missing = await client.callTool({ name: "get_service_details", arguments: { id: null } });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/id/);
+    const wrong = await client.callTool({
+      name: "find_paid_service",
+      arguments: { query: "weather", limit: "ten" },
+    });
+    expect(wrong.isError).toBe(true);
+  });
+
   it("a malformed id is not_found, never a database error", async () => {
     const res = await client.callTool({ name: "get_service_details", arguments: { id: "lst_\u0000" } });
     expect(res.isError).toBe(true);
