@@ -27,6 +27,7 @@ import {
   forX402Client,
   MAX_AUTHORIZATION_S,
   mppMethods,
+  payBaseUsdcOnly,
   paysOverMpp,
   quoteOf,
   type Refusal,
@@ -34,6 +35,7 @@ import {
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
+  unsignableTerms,
 } from "./wire.js";
 
 export interface ScoutDeps {
@@ -126,6 +128,7 @@ export async function buyOne(
   const client = new x402Client();
   const signer = toClientEvmSigner(d.account, d.publicClient as never);
   registerBaseSchemes(client, new ExactEvmScheme(signer));
+  payBaseUsdcOnly(client);
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     const req = r as unknown as {
       amount?: unknown;
@@ -163,6 +166,11 @@ export async function buyOne(
     }
     if (req.asset.toLowerCase() !== USDC_BASE.toLowerCase()) {
       refused = { outcome: "unparseable_402_quote", reason: "the quote is not in USDC on Base", quote };
+      return { abort: true, reason: refused.reason };
+    }
+    const unsignable = unsignableTerms(req);
+    if (unsignable) {
+      refused = { outcome: "unparseable_402_quote", reason: unsignable, quote };
       return { abort: true, reason: refused.reason };
     }
     const timeout = Number(req.maxTimeoutSeconds);
@@ -387,14 +395,7 @@ export async function buyOne(
         },
         validatorFor(c.response_schema),
       )
-    : {
-        outcome: "timeout" as const,
-        delivered: false,
-        json_valid: null,
-        schema_valid: null,
-        body_sha256: null,
-        failure_reason: `paid, then no answer within ${d.timeoutMs} ms`,
-      };
+    : unanswered(failure, d.timeoutMs);
   const result: PurchaseResult = {
     ...base,
     ...paid,
@@ -519,11 +520,50 @@ function requestOf(c: ScoutCandidate): { method: string; body?: string; headers?
     : { method: "GET" };
 }
 
+/**
+ * The grade of a settled purchase whose answer never arrived whole, by why: no answer in time (`timeout`); a
+ * redirect the scout does not follow (off the listed origin, or too many) is the answer the seller gave
+ * (`paid_but_status_<3xx>`); an answer that broke off (reset, cut short of its Content-Length, corrupt encoding)
+ * is the seller's `error_<code>`; an answer past the scout's own size cap is not judged (a dry run: our limit,
+ * not the seller's failure). All of these used to be recorded as a timeout, whatever happened.
+ */
+function unanswered(
+  failure: unknown,
+  timeoutMs: number,
+): ReturnType<typeof gradeDelivery> & { dry_run?: boolean } {
+  const none = { delivered: false, json_valid: null, schema_valid: null, body_sha256: null, fresh: null };
+  const e = failure instanceof SafeFetchError ? failure : null;
+  if (!e || e.code === "timeout")
+    return { ...none, outcome: "timeout", failure_reason: `paid, then no answer within ${timeoutMs} ms` };
+  if (e.status !== undefined)
+    return {
+      ...none,
+      outcome: `paid_but_status_${e.status}`,
+      failure_reason: `paid, then the endpoint answered HTTP ${e.status}, not followed (${e.code}: ${e.message.slice(0, 200)})`,
+    };
+  if (e.code === "body_too_large")
+    return {
+      ...none,
+      outcome: "error_body_too_large" as PurchaseOutcome,
+      failure_reason: `paid, then the answer was past the scout's size cap (${e.message.slice(0, 100)}); not judged: the cap is ours`,
+      dry_run: true,
+    };
+  return {
+    ...none,
+    outcome: `error_${e.code}` as PurchaseOutcome,
+    failure_reason: `paid, then the answer broke off (${e.code}: ${e.message.slice(0, 200)})`,
+  };
+}
+
 /** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */
 class PayWithMpp extends Error {}
 
 /** The official x402 client found nothing it can pay in the 402 (not a failure of ours to re-run). */
 function isUnpayableQuote(err: unknown): boolean {
   const m = err instanceof Error ? err.message : "";
-  return m.startsWith("Failed to parse payment requirements") || m.includes("No network/scheme registered");
+  return (
+    m.startsWith("Failed to parse payment requirements") ||
+    m.includes("No network/scheme registered") ||
+    m.includes("filtered out by policies")
+  );
 }

@@ -243,12 +243,22 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         if (init.followRedirects !== false && REDIRECTS.has(res.statusCode) && typeof location === "string") {
           discardCapped(res.body);
           if (redirects.length >= maxRedirects)
-            throw new SafeFetchError("too_many_redirects", `more than ${maxRedirects} redirects`, current);
+            throw new SafeFetchError(
+              "too_many_redirects",
+              `more than ${maxRedirects} redirects`,
+              current,
+              res.statusCode,
+            );
           let next: URL;
           try {
             next = new URL(location, target);
           } catch {
-            throw new SafeFetchError("protocol_error", `unreadable Location header: ${location}`, current);
+            throw new SafeFetchError(
+              "protocol_error",
+              `unreadable Location header: ${location}`,
+              current,
+              res.statusCode,
+            );
           }
           if (
             res.statusCode === 303 ||
@@ -263,6 +273,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
                 "redirected_off_origin",
                 `${current} redirects to another origin (${next.origin})${body !== undefined ? " with the request body" : ""}; only answers from ${origin} are accepted`,
                 next.toString(),
+                res.statusCode,
               );
             // What the caller meant for one origin (credentials, cookies, payments) is not handed to another.
             callerHeaders = {};
