@@ -128,6 +128,18 @@ const routes: Record<string, Handler> = {
     const t = setInterval(() => res.write("."), 100);
     res.on("close", () => clearInterval(t));
   },
+  // The same PAYMENT-REQUIRED header twice (a middleware and its framework both set it), and two that differ.
+  "/header-twice": (_req, res) => {
+    const h = b64(v2([v2Offer()]));
+    res.setHeader("PAYMENT-REQUIRED", [h, h]);
+    res.writeHead(402, { "content-type": "application/json" });
+    res.end("{}");
+  },
+  "/header-twice-differing": (_req, res) => {
+    res.setHeader("PAYMENT-REQUIRED", [b64(v2([v2Offer()])), b64(v2([v2Offer({ payTo: OTHER_PAY_TO })]))]);
+    res.writeHead(402, { "content-type": "application/json" });
+    res.end("{}");
+  },
   "/loopback-name": (_req, res) => {
     hits["/loopback-name"] = (hits["/loopback-name"] ?? 0) + 1;
     header402(v2([v2Offer()]))(_req, res);
@@ -379,6 +391,30 @@ describe("round 3: sellers that misbehave on the wire", () => {
     expect(first.row.obs_pay_to).toBe(PAY_TO);
     const second = await probe(rawUrl("/early-hints?again"));
     expect(second.row.obs_pay_to).toBe(PAY_TO);
+  });
+
+  it("a seller whose DNS never answers: the probe ends at its time limit", async () => {
+    const viaDns = createSafeHttpClient({
+      verifiedBy: "tollgate",
+      allowHttp: true,
+      timeoutMs: TIMEOUT_MS,
+      lookup: () => new Promise(() => {}),
+    });
+    try {
+      const { outcome, tookMs } = await probe(`http://never.example:${port}/v1`, viaDns);
+      expect(outcome).toMatchObject({ passed: false, failureReason: "timeout" });
+      expect(tookMs).toBeLessThan(TIMEOUT_MS * 2 + 1000);
+    } finally {
+      await viaDns.close();
+    }
+  });
+
+  it("the same PAYMENT-REQUIRED header twice is read once; two that differ are no challenge", async () => {
+    const twice = await probe(url("/header-twice"));
+    expect(twice.outcome).toMatchObject({ passed: true });
+    expect(twice.row).toMatchObject({ transport: "header", obs_pay_to: PAY_TO, amount_atomic: "10000" });
+    const differing = await probe(url("/header-twice-differing"));
+    expect(differing.outcome).toMatchObject({ passed: false, failureReason: "invalid_challenge" });
   });
 
   it("a seller's name that resolves to loopback is refused before it is contacted (no allowance for it)", async () => {

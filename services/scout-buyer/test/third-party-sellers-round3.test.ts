@@ -86,7 +86,7 @@ interface Paid {
 }
 interface Seller {
   /** The unpaid 402. */
-  challenge(path: string): { headers: Record<string, string>; body?: string };
+  challenge(path: string): { headers: Record<string, string>; body?: string; twice?: string };
   /** What the seller does with a payment; default: settle it and deliver with PAYMENT-RESPONSE. */
   paid?(p: Paid): Promise<void>;
 }
@@ -144,6 +144,23 @@ const sellers: Record<string, Seller> = {
         ),
       },
     }),
+  },
+  // The same PAYMENT-REQUIRED header twice (node joins nothing: two header lines on the wire).
+  "/header-twice": {
+    challenge: (p) => ({
+      headers: {},
+      twice: b64(v2Required(p, [canonical()])),
+    }),
+  },
+  // Only offers the scout never pays: another token on Base, USDC on another chain.
+  "/weth-only": {
+    challenge: headerOnly({
+      asset: "0x4200000000000000000000000000000000000006",
+      extra: { name: "Wrapped Ether", version: "1" },
+    }),
+  },
+  "/other-chain-only": {
+    challenge: headerOnly({ network: "eip155:1", asset: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" }),
   },
   "/amount-negative": { challenge: headerOnly({ amount: "-10000" }) },
   "/amount-empty": { challenge: headerOnly({ amount: "" }) },
@@ -238,6 +255,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   const header = (req.headers["payment-signature"] ?? req.headers["x-payment"]) as string | undefined;
   if (!header) {
     const c = seller.challenge(path);
+    if (c.twice) res.setHeader("PAYMENT-REQUIRED", [c.twice, c.twice]);
     res.writeHead(402, c.headers);
     return res.end(c.body ?? "");
   }
@@ -406,7 +424,18 @@ describe("round 3: the scout reads odd terms as the prober does", () => {
     expect(sent!.accepted).toMatchObject({ network: "eip155:8453", asset: BASE_USDC, amount: "10000" });
   });
 
+  it("the same PAYMENT-REQUIRED header sent twice: read once, paid once", async () => {
+    const c = await listAndProbe("/header-twice");
+    const { result, spent, rows } = await buy(c);
+    expect(result).toBe("recorded");
+    expect(spent).toBe(10_000n);
+    expect(rows[0]).toMatchObject({ outcome: "delivered" });
+    expect(received["/header-twice"]).toHaveLength(1);
+  });
+
   it.each([
+    ["/weth-only", "unparseable_402_quote"],
+    ["/other-chain-only", "unparseable_402_quote"],
     ["/amount-negative", "unparseable_402_quote"],
     ["/amount-empty", "unparseable_402_quote"],
     ["/amount-decimals", "unparseable_402_quote"],

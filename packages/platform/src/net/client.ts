@@ -215,7 +215,8 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       let callerHeaders = init.headers ?? {};
       let origin: string | null = null;
       for (;;) {
-        const target = await checkUrl(current);
+        // A name whose DNS never answers must not hold the request past its deadline (nor the caller with it).
+        const target = await withinDeadline(checkUrl(current), signal, started + timeoutMs, current);
         origin ??= target.origin;
         let res: Awaited<ReturnType<typeof undiciRequest>>;
         try {
@@ -323,6 +324,37 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       }
     },
   };
+}
+
+/**
+ * `work`, or a `timeout` once the request's deadline passes or its signal aborts. A plain timer, held until it
+ * fires or is cleared: a timeout signal nobody else holds can be garbage-collected before it fires, and a DNS
+ * lookup that never answers holds nothing.
+ */
+function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, endsAt: number, url: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => {
+      cleanup();
+      reject(new SafeFetchError("timeout", `timed out before connecting to ${new URL(url).host}`, url));
+    };
+    const timer = setTimeout(expire, Math.max(0, endsAt - performance.now()));
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", expire);
+    };
+    if (signal.aborted) return expire();
+    signal.addEventListener("abort", expire, { once: true });
+    work.then(
+      (v) => {
+        cleanup();
+        resolve(v);
+      },
+      (err) => {
+        cleanup();
+        reject(err);
+      },
+    );
+  });
 }
 
 const contentEncoding = (v: string | string[] | undefined): string | undefined =>

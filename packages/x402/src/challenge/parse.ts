@@ -36,12 +36,24 @@ function decodeHeaderJson(value: string): Json | null {
   let text: string;
   if (trimmed.startsWith("{")) text = trimmed;
   else if (/^[A-Za-z0-9+/_=-]+$/.test(trimmed)) text = Buffer.from(trimmed, "base64").toString("utf8");
+  else if (/^[A-Za-z0-9+/_=-]+(\s*,\s*[A-Za-z0-9+/_=-]+)+$/.test(trimmed)) return repeatedHeaderJson(trimmed);
   else return null;
   try {
     return asObject(JSON.parse(text));
   } catch {
     return null;
   }
+}
+
+/**
+ * A base64 header sent more than once (a middleware and its framework both set it) arrives joined with commas
+ * (base64 has none): the same terms each time are those terms; terms that differ say nothing a buyer could pay.
+ */
+function repeatedHeaderJson(joined: string): Json | null {
+  const parts = joined.split(/\s*,\s*/).map((p) => decodeHeaderJson(p));
+  const first = parts[0];
+  if (!first || parts.some((p) => !p || JSON.stringify(p) !== JSON.stringify(first))) return null;
+  return first;
 }
 
 /**
