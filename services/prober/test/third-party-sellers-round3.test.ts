@@ -128,6 +128,19 @@ const routes: Record<string, Handler> = {
     const t = setInterval(() => res.write("."), 100);
     res.on("close", () => clearInterval(t));
   },
+  // A body labelled gzip that is not: terms in the header, or only in the (unreadable) body.
+  "/corrupt-gzip": (_req, res) => {
+    res.writeHead(402, {
+      "content-encoding": "gzip",
+      "content-type": "application/json",
+      "PAYMENT-REQUIRED": b64(v2([v2Offer()])),
+    });
+    res.end("this is not gzip at all, whatever the header says");
+  },
+  "/corrupt-gzip-body-terms": (_req, res) => {
+    res.writeHead(402, { "content-encoding": "gzip", "content-type": "application/json" });
+    res.end(JSON.stringify(v2([v2Offer()])));
+  },
   // The same PAYMENT-REQUIRED header twice (a middleware and its framework both set it), and two that differ.
   "/header-twice": (_req, res) => {
     const h = b64(v2([v2Offer()]));
@@ -380,10 +393,19 @@ describe("round 3: sellers that misbehave on the wire", () => {
     expect(row).toMatchObject({ x402_version: 1, transport: "body", amount_atomic: "13000" });
   });
 
-  it("a Content-Length longer than the body: fails as the wire error it is, never hangs", async () => {
-    const { outcome, tookMs } = await probe(rawUrl("/cl-long"));
-    expect(outcome.passed).toBe(false);
-    expect(tookMs).toBeLessThan(TIMEOUT_MS * 2 + 1000);
+  it("a Content-Length longer than the body, the terms in the header: read as an x402 client reads it, never hangs", async () => {
+    const { outcome, row, tookMs } = await probe(rawUrl("/cl-long"));
+    expect(outcome).toMatchObject({ passed: true, httpStatus: 402 });
+    expect(row.obs_pay_to).toBe(PAY_TO);
+    expect(tookMs).toBeLessThan(TIMEOUT_MS);
+  });
+
+  it("a body labelled gzip that is not: the header's terms are read; with none there, no challenge", async () => {
+    const header = await probe(url("/corrupt-gzip"));
+    expect(header.outcome).toMatchObject({ passed: true });
+    expect(header.row).toMatchObject({ transport: "header", obs_pay_to: PAY_TO });
+    const body = await probe(url("/corrupt-gzip-body-terms"));
+    expect(body.outcome).toMatchObject({ passed: false, failureReason: "invalid_challenge" });
   });
 
   it("a Content-Length shorter than what follows: a forged answer behind it is never read as the next one", async () => {

@@ -76,7 +76,7 @@ export function fetchVia(http: SafeHttpClient): typeof fetch {
       oversizeBody: "truncate",
     });
     if (res.truncated && res.status !== 402)
-      throw new SafeFetchError("body_too_large", "response body over the size cap", res.url);
+      throw res.bodyError ?? new SafeFetchError("body_too_large", "response body over the size cap", res.url);
     return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
       status: res.status,
       headers: res.headers,

@@ -43,7 +43,9 @@ export interface SafeRequest {
   /**
    * A body past the size cap: `error` (default) fails the request (`body_too_large`); `truncate` keeps the
    * first maxBodyBytes, drops the connection and answers with `truncated: true` (a probe reads a challenge from
-   * the headers whatever the body carries).
+   * the headers whatever the body carries). With `truncate`, a body that breaks off (reset, cut short of its
+   * Content-Length, a corrupt compressed stream) is answered the same way, with what arrived and `bodyError`
+   * saying why; a body still arriving at the deadline is a timeout either way.
    */
   oversizeBody?: "error" | "truncate";
 }
@@ -57,6 +59,8 @@ export interface SafeResponse {
   redirects: string[];
   /** The body was cut off at the size cap (only with `oversizeBody: "truncate"`). */
   truncated?: boolean;
+  /** Why the body ended early when it broke off rather than reaching the cap (only with `oversizeBody: "truncate"`). */
+  bodyError?: SafeFetchError;
   timings: { totalMs: number };
   text(): string;
   json(): unknown;
@@ -166,7 +170,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
     encoding: string | undefined,
     url: string,
     truncate: boolean,
-  ): Promise<{ bytes: Uint8Array; truncated: boolean }> => {
+  ): Promise<{ bytes: Uint8Array; truncated: boolean; broken?: unknown }> => {
     const decoder = decoderFor(encoding);
     const source: Readable = decoder ? body.pipe(decoder) : body;
     let raw = 0;
@@ -194,6 +198,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       // An empty body labelled compressed (a 204, a HEAD, a proxy's header on nothing) is empty, not corrupt.
       if (decoder && raw === 0 && (err as { code?: string }).code === "Z_BUF_ERROR")
         return { bytes: new Uint8Array(), truncated: false };
+      if (truncate) return { bytes: Buffer.concat(chunks), truncated: true, broken: err };
       throw err;
     } finally {
       if (decoder) decoder.destroy();
@@ -286,14 +291,17 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         const encoding = contentEncoding(res.headers["content-encoding"]);
         let bytes: Uint8Array;
         let truncated = false;
+        let broken: unknown;
         try {
-          ({ bytes, truncated } = await readCapped(
+          ({ bytes, truncated, broken } = await readCapped(
             res.body,
             encoding,
             current,
             init.oversizeBody === "truncate",
           ));
           if (truncated) res.body.destroy();
+          // Cut off by the deadline (or the caller): a timeout, not a body that broke off.
+          if (broken !== undefined && signal.aborted) throw broken;
         } catch (err) {
           res.body.destroy();
           throw classify(
@@ -317,6 +325,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
           url: finalUrl,
           redirects,
           ...(truncated ? { truncated } : {}),
+          ...(broken !== undefined ? { bodyError: classify(broken, current) } : {}),
           timings: { totalMs: performance.now() - started },
           text: () => Buffer.from(bytes).toString("utf8"),
           json: () => JSON.parse(Buffer.from(bytes).toString("utf8")),
