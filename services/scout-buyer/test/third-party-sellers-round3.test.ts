@@ -86,7 +86,12 @@ interface Paid {
 }
 interface Seller {
   /** The unpaid 402. */
-  challenge(path: string): { headers: Record<string, string>; body?: string; twice?: string };
+  challenge(path: string): {
+    headers: Record<string, string>;
+    body?: string;
+    twice?: string;
+    trickle?: boolean;
+  };
   /** What the seller does with a payment; default: settle it and deliver with PAYMENT-RESPONSE. */
   paid?(p: Paid): Promise<void>;
 }
@@ -151,6 +156,17 @@ const sellers: Record<string, Seller> = {
       headers: {},
       twice: b64(v2Required(p, [canonical()])),
     }),
+  },
+  // The 402's body is labelled gzip and is not: the terms are in the header, as an x402 client reads them.
+  "/corrupt-gzip": {
+    challenge: (p) => ({
+      headers: { "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])), "content-encoding": "gzip" },
+      body: "not gzip",
+    }),
+  },
+  // The unpaid 402's body trickles a byte at a time, forever.
+  "/trickle": {
+    challenge: (p) => ({ headers: { "PAYMENT-REQUIRED": b64(v2Required(p, [canonical()])) }, trickle: true }),
   },
   // Only offers the scout never pays: another token on Base, USDC on another chain.
   "/weth-only": {
@@ -257,6 +273,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const c = seller.challenge(path);
     if (c.twice) res.setHeader("PAYMENT-REQUIRED", [c.twice, c.twice]);
     res.writeHead(402, c.headers);
+    if (c.trickle) {
+      const t = setInterval(() => res.write(" "), 100);
+      return void res.on("close", () => clearInterval(t));
+    }
     return res.end(c.body ?? "");
   }
   const payload = decodePaymentSignatureHeader(header) as PaymentPayload;
@@ -431,6 +451,25 @@ describe("round 3: the scout reads odd terms as the prober does", () => {
     expect(spent).toBe(10_000n);
     expect(rows[0]).toMatchObject({ outcome: "delivered" });
     expect(received["/header-twice"]).toHaveLength(1);
+  });
+
+  it("a 402 whose body is labelled gzip and is not: the header's terms are paid, once", async () => {
+    const c = await listAndProbe("/corrupt-gzip");
+    const { result, spent, rows } = await buy(c);
+    expect(result).toBe("recorded");
+    expect(spent).toBe(10_000n);
+    expect(rows[0]).toMatchObject({ outcome: "delivered" });
+  });
+
+  it("an unpaid 402 trickled past the scout's time limit: nothing signed, nothing recorded, no stall", async () => {
+    const c = await listSeen("/trickle");
+    const started = performance.now();
+    const before = await scoutBalance();
+    expect(await buyOne({ ...deps, timeoutMs: 1500 }, c)).toBe("client_error");
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(before - (await scoutBalance())).toBe(0n);
+    expect(received["/trickle"]).toBeUndefined();
+    expect(await purchasesOf(c.id)).toHaveLength(0);
   });
 
   it.each([
