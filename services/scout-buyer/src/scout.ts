@@ -359,11 +359,27 @@ export async function buyOne(
         quote_amount_atomic: s.amountAtomic,
       }
     : { tx_hash: null, amount_usdc: null, quote_amount_atomic: s.amountAtomic };
+  const grade = res
+    ? gradeDelivery(
+        {
+          status: res.status,
+          contentType: base.content_type,
+          body,
+          lastModified: res.headers.get("last-modified"),
+          at: new Date(),
+        },
+        validatorFor(c.response_schema),
+      )
+    : unanswered(failure, d.timeoutMs, signal.aborted);
   if (!settled) {
     if (onchain.state === "unused") {
       // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
-      // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`.
-      if (!res) await notePurchaseTimedOut(d.db, id);
+      // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`. Any other
+      // answer (a 402 again, a 500, a delivery before settling) is kept on the intent and graded as it was once
+      // the payment settles: a seller that settles after answering an error is graded on that error, not excused
+      // as the scout's own interruption.
+      if (grade.outcome === "timeout") await notePurchaseTimedOut(d.db, id);
+      else await noteAnswer(d.db, id, { ...base, ...grade });
       d.log.warn(
         { err: failure, listing: c.id, nonce: s.nonce },
         "payment signed but not settled yet; left to reconcile",
@@ -384,18 +400,6 @@ export async function buyOne(
     });
     return "not_paid";
   }
-  const grade = res
-    ? gradeDelivery(
-        {
-          status: res.status,
-          contentType: base.content_type,
-          body,
-          lastModified: res.headers.get("last-modified"),
-          at: new Date(),
-        },
-        validatorFor(c.response_schema),
-      )
-    : unanswered(failure, d.timeoutMs);
   const result: PurchaseResult = {
     ...base,
     ...paid,
@@ -444,7 +448,40 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
       pay_to: p.pay_to,
       delivered: false,
     };
-    if (p.outcome === "timeout" && settled)
+    const answer = p.outcome === "timeout" || p.outcome === "in_flight" ? null : await answerOf(d.db, p.id);
+    if (answer && settled)
+      // The seller answered before it settled: graded on that answer, as if it had settled at once.
+      await recordPurchaseRow(
+        d.db,
+        p.id,
+        {
+          ...money,
+          ...answer,
+          pay_to: p.pay_to,
+          note: "settlement read back from the chain after the answer: the seller settled later",
+        },
+        new Date(),
+        d.plans,
+      );
+    else if (answer)
+      // The seller answered and never settled: nothing was paid (a dry run, as when the chain says so at once).
+      await recordPurchaseRow(
+        d.db,
+        p.id,
+        {
+          ...money,
+          outcome: answer.http_status !== null ? `paid_but_status_${answer.http_status}` : answer.outcome,
+          http_status: answer.http_status,
+          content_type: answer.content_type,
+          latency_ms: answer.latency_ms,
+          failure_reason: `no settlement on chain (${onchain.state})`,
+          note: "not paid: the seller did not settle the payment",
+          dry_run: true,
+        },
+        new Date(),
+        d.plans,
+      );
+    else if (p.outcome === "timeout" && settled)
       // The seller took the payment and answered nothing in time: counted against it, like any failed delivery.
       await recordPurchaseRow(
         d.db,
@@ -474,6 +511,66 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
     n++;
   }
   return n;
+}
+
+/** The answer a signed, not yet settled purchase got, kept on its intent until the chain decides it. */
+type KeptAnswer = Pick<
+  PurchaseResult,
+  | "outcome"
+  | "http_status"
+  | "content_type"
+  | "latency_ms"
+  | "json_valid"
+  | "schema_valid"
+  | "body_sha256"
+  | "failure_reason"
+  | "fresh"
+> & { delivered: boolean; dry_run?: boolean };
+
+async function noteAnswer(db: Db, id: string, a: KeptAnswer): Promise<void> {
+  // `delivered` stays false on the intent: it is the reconciler's to set once the payment settles.
+  await db
+    .updateTable("purchases")
+    .set({
+      outcome: a.outcome,
+      http_status: a.http_status,
+      content_type: a.content_type,
+      latency_ms: a.latency_ms,
+      json_valid: a.json_valid,
+      schema_valid: a.schema_valid,
+      body_sha256: a.body_sha256,
+      failure_reason: a.failure_reason,
+      fresh: a.fresh ?? null,
+    })
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .execute();
+}
+
+async function answerOf(db: Db, id: string): Promise<KeptAnswer | null> {
+  const r = await db
+    .selectFrom("purchases")
+    .select([
+      "outcome",
+      "http_status",
+      "content_type",
+      "latency_ms",
+      "json_valid",
+      "schema_valid",
+      "body_sha256",
+      "failure_reason",
+      "fresh",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!r?.outcome) return null;
+  return {
+    ...r,
+    outcome: r.outcome as PurchaseOutcome,
+    delivered: r.outcome === "delivered",
+    // An answer past the scout's own cap is not the seller's failure (see `unanswered`).
+    ...(r.outcome === "error_body_too_large" ? { dry_run: true } : {}),
+  };
 }
 
 /** One scheduling round: reconcile, then buy what is due, one purchase at a time, within budget. */
@@ -530,10 +627,12 @@ function requestOf(c: ScoutCandidate): { method: string; body?: string; headers?
 function unanswered(
   failure: unknown,
   timeoutMs: number,
+  timedOut: boolean,
 ): ReturnType<typeof gradeDelivery> & { dry_run?: boolean } {
   const none = { delivered: false, json_valid: null, schema_valid: null, body_sha256: null, fresh: null };
   const e = failure instanceof SafeFetchError ? failure : null;
-  if (!e || e.code === "timeout")
+  // The scout's own deadline ended it, whatever the error it surfaced as.
+  if (timedOut || !e || e.code === "timeout")
     return { ...none, outcome: "timeout", failure_reason: `paid, then no answer within ${timeoutMs} ms` };
   if (e.status !== undefined)
     return {

@@ -259,6 +259,10 @@ const sellers: Record<string, Seller> = {
   },
 };
 
+// The same sellers under other paths, for the tests where they settle what they held.
+sellers["/402-settle-later"] = sellers["/402-again"]!;
+sellers["/200-settle-later"] = sellers["/200-unsettled"]!;
+
 let BR_BOMB: Buffer;
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -281,16 +285,18 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
   const payload = decodePaymentSignatureHeader(header) as PaymentPayload;
   received[path] = [...(received[path] ?? []), payload];
+  await (seller.paid ?? deliver)({ payload, req, res, settle: () => settleNow(payload) });
+}
+
+/** Settles a payment the seller holds, through the facilitator, against the canonical Base USDC terms. */
+async function settleNow(payload: PaymentPayload) {
   const terms = canonical() as unknown as PaymentRequirements;
   const checked = { ...payload, x402Version: 2, accepted: terms } as PaymentPayload;
-  const settle = async () => {
-    const v = await facilitator.verify(checked, terms);
-    if (!v.isValid) return { success: false, errorReason: v.invalidReason };
-    const done = await facilitator.settle(checked, terms);
-    if (done.success) lastTx = done.transaction;
-    return done;
-  };
-  await (seller.paid ?? deliver)({ payload, req, res, settle });
+  const v = await facilitator.verify(checked, terms);
+  if (!v.isValid) return { success: false, errorReason: v.invalidReason };
+  const done = await facilitator.settle(checked, terms);
+  if (done.success) lastTx = done.transaction;
+  return done;
 }
 
 let server: Server;
@@ -546,8 +552,68 @@ describe("round 3: sellers that misbehave once paid", () => {
       .execute();
     await reconcile(deps, new Date());
     const rows = await purchasesOf(c.id);
-    expect(rows).toEqual([expect.objectContaining({ state: "recorded", tx_hash: null, delivered: false })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        state: "recorded",
+        tx_hash: null,
+        delivered: false,
+        dry_run: true,
+        outcome: "paid_but_status_402",
+        note: "not paid: the seller did not settle the payment",
+      }),
+    ]);
     expect(await recordedSpend(c.id)).toBe(0n);
+  });
+
+  it("answers 402 to the payment, then settles it later: graded on the 402 it gave, not excused as the scout's failure", async () => {
+    const c = await listSeen("/402-settle-later");
+    const before = await scoutBalance();
+    await buyOne(deps, c);
+    const held = received["/402-settle-later"]!.at(-1)!;
+    expect((await settleNow(held)).success).toBe(true);
+    await tdb.db
+      .updateTable("purchases")
+      .set({ at: new Date(Date.now() - 20 * 60_000) })
+      .where("listing_id", "=", c.id)
+      .execute();
+    await reconcile(deps, new Date());
+    const rows = await purchasesOf(c.id);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        state: "recorded",
+        outcome: "paid_but_status_402",
+        delivered: false,
+        dry_run: false,
+        tx_hash: lastTx,
+        amount_usdc: 0.01,
+        http_status: 402,
+      }),
+    ]);
+    expect(before - (await scoutBalance())).toBe(10_000n);
+    expect(await recordedSpend(c.id)).toBe(10_000n);
+  });
+
+  it("delivers first and settles later: the delivery is graded once the chain shows the payment", async () => {
+    const c = await listSeen("/200-settle-later");
+    await buyOne(deps, c);
+    expect((await settleNow(received["/200-settle-later"]!.at(-1)!)).success).toBe(true);
+    await tdb.db
+      .updateTable("purchases")
+      .set({ at: new Date(Date.now() - 20 * 60_000) })
+      .where("listing_id", "=", c.id)
+      .execute();
+    await reconcile(deps, new Date());
+    const rows = await purchasesOf(c.id);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        state: "recorded",
+        outcome: "delivered",
+        delivered: true,
+        dry_run: false,
+        tx_hash: lastTx,
+      }),
+    ]);
+    expect(rows[0]!.tx_hash).not.toBe(`0x${"ab".repeat(32)}`);
   });
 
   it("delivers without settling, with a receipt naming a made-up transaction: never recorded as paid or delivered", async () => {
