@@ -104,6 +104,10 @@ const routes: Record<string, Handler> = {
   "/nul": header402(v2([v2Offer({ extra: { name: "USD\u0000Coin", version: "2" } })])),
   // A lone UTF-16 surrogate (escaped in the JSON), which Postgres jsonb refuses.
   "/surrogate": header402(v2([v2Offer({ extra: { name: "USD Coin", version: "2\ud800" } })])),
+  // Strings tens of kilobytes long where an address and a network name belong.
+  "/long-strings": header402(
+    v2([v2Offer({ payTo: `0x${"a".repeat(30_000)}`, extra: { name: "n".repeat(5000), version: "2" } })]),
+  ),
   // Other chains and assets beside the good offer; the good one last.
   "/other-chains": header402(
     v2([
@@ -345,6 +349,12 @@ describe("round 3: where the terms are and what they say", () => {
     const lone = await probe(url("/surrogate"));
     expect(lone.outcome).toMatchObject({ passed: true });
     expect(lone.row).toMatchObject({ probe_count: 1, obs_pay_to: PAY_TO, domain_version: "2\ufffd" });
+  });
+
+  it("a payTo and a domain name tens of kilobytes long never stop the probe being recorded", async () => {
+    const { outcome, row } = await probe(url("/long-strings"));
+    expect(outcome.passed).toBeTypeOf("boolean");
+    expect(row.probe_count).toBe(1);
   });
 
   it("offers on Ethereum, Polygon and in WETH on Base before the Base USDC one: the Base USDC one is recorded", async () => {
