@@ -4,7 +4,7 @@ import { createServer as createTcpServer, type Socket, type Server as TcpServer 
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { createTestDatabase, type TestDatabase } from "@tollgate/db/testing";
 import { BASE_USDC } from "@tollgate/devnet";
-import { createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
+import { allowanceFromConfig, createSafeHttpClient, type SafeHttpClient } from "@tollgate/platform";
 import { createListing, recordProbe, validateSubmission } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProbe } from "../src/probe.js";
@@ -449,20 +449,40 @@ describe("round 3: sellers that misbehave on the wire", () => {
     expect(differing.outcome).toMatchObject({ passed: false, failureReason: "invalid_challenge" });
   });
 
-  it("a seller's name that resolves to loopback is refused before it is contacted (no allowance for it)", async () => {
+  it("a seller's name that resolves to loopback is refused before it is contacted; the config's host allowance names only its own hosts", async () => {
     hits = {};
+    // The allowance as the prober builds it from its config in tests (SSRF_ALLOW_HOSTS), with a DNS that answers
+    // loopback for every name: only the name the allowance maps is let through.
+    const allowance = allowanceFromConfig({
+      NODE_ENV: "test",
+      SSRF_ALLOW_HOSTS: `${HOST}=127.0.0.1`,
+      SSRF_ALLOW_CIDRS: "",
+    });
     const viaDns = createSafeHttpClient({
       verifiedBy: "tollgate",
       allowHttp: true,
       timeoutMs: TIMEOUT_MS,
+      allowance,
       lookup: async () => [{ address: "127.0.0.1", family: 4 }],
     });
     try {
-      const { outcome } = await probe(`http://seller.example:${port}/loopback-name`, viaDns);
-      expect(outcome).toMatchObject({ passed: false, failureReason: "private_address" });
+      for (const name of ["seller.example", "localhost.example", `sub.${HOST}`]) {
+        const { outcome } = await probe(`http://${name}:${port}/loopback-name`, viaDns);
+        expect(outcome).toMatchObject({ passed: false, failureReason: "private_address" });
+      }
       expect(hits["/loopback-name"]).toBeUndefined();
+      const allowed = await probe(`http://${HOST}:${port}/loopback-name?allowed`, viaDns);
+      expect(allowed.outcome).toMatchObject({ passed: true });
+      expect(hits["/loopback-name"]).toBe(1);
     } finally {
       await viaDns.close();
     }
+    expect(() =>
+      allowanceFromConfig({
+        NODE_ENV: "production",
+        SSRF_ALLOW_HOSTS: `${HOST}=127.0.0.1`,
+        SSRF_ALLOW_CIDRS: "",
+      }),
+    ).toThrow();
   });
 });
