@@ -35,6 +35,7 @@ import {
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
+  unreadableTerms,
   unsignableTerms,
 } from "./wire.js";
 
@@ -223,6 +224,8 @@ export async function buyOne(
     if (r.status !== 402) return r;
     const text = await r.text();
     if (paysOverMpp(r.headers, text, c.obs_pay_to)) throw new PayWithMpp();
+    const unreadable = unreadableTerms(r.headers, text);
+    if (unreadable) throw new UnpayableTerms(unreadable);
     // The terms in the form the official client reads, wherever this seller put them (as the prober reads them).
     const wire = forX402Client(r.headers, text);
     return new Response(wire.body, { status: 402, headers: wire.headers });
@@ -657,8 +660,12 @@ function unanswered(
 /** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */
 class PayWithMpp extends Error {}
 
+/** Thrown by the first-answer fetch when the 402's x402 terms are in no form the scout pays. */
+class UnpayableTerms extends Error {}
+
 /** The official x402 client found nothing it can pay in the 402 (not a failure of ours to re-run). */
 function isUnpayableQuote(err: unknown): boolean {
+  if (err instanceof UnpayableTerms) return true;
   const m = err instanceof Error ? err.message : "";
   return (
     m.startsWith("Failed to parse payment requirements") ||

@@ -48,6 +48,22 @@ export function paysOverMpp(headers: Headers, bodyText: string, seenPayTo: strin
 }
 
 /**
+ * Why the x402 terms of an unpaid 402 are in no form the scout can pay (null when they are, or when there are
+ * none): an x402 version other than 1 or 2 (3, "v2"), or `accepts` not a list. The official client threw on
+ * these deep inside its payment creation, which read as the scout's own failure: such a seller was never
+ * recorded and was re-tried every round.
+ */
+export function unreadableTerms(headers: Headers, bodyText: string): string | null {
+  const found = x402Terms({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  if (!found) return null;
+  const v = found.object.x402Version;
+  if (v !== undefined && ![1, 2, "1", "2"].includes(v as never))
+    return `x402 version ${JSON.stringify(v).slice(0, 20)} is not one the scout pays (1 or 2)`;
+  if (!Array.isArray(found.object.accepts)) return "the x402 terms' accepts is not a list of offers";
+  return null;
+}
+
+/**
  * The unpaid 402 as the official x402 client reads it, from any form the prober accepts: the client reads v2
  * terms only from a base64 PAYMENT-REQUIRED header and v1 terms only from the JSON body, while sellers also send
  * v2 terms in the body alone, plain or base64url JSON in the header, or an unreadable header beside terms in the

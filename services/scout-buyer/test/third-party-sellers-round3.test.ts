@@ -178,6 +178,22 @@ const sellers: Record<string, Seller> = {
   "/other-chain-only": {
     challenge: headerOnly({ network: "eip155:1", asset: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" }),
   },
+  // Terms in a version of x402 nobody speaks, or with `accepts` not a list.
+  "/version-3": {
+    challenge: (p) => ({
+      headers: { "PAYMENT-REQUIRED": b64({ ...v2Required(p, [canonical()]), x402Version: 3 }) },
+    }),
+  },
+  "/version-word": {
+    challenge: (p) => ({
+      headers: { "PAYMENT-REQUIRED": b64({ ...v2Required(p, [canonical()]), x402Version: "v2" }) },
+    }),
+  },
+  "/accepts-object": {
+    challenge: (p) => ({
+      headers: { "PAYMENT-REQUIRED": b64({ ...v2Required(p, []), accepts: canonical() }) },
+    }),
+  },
   "/amount-negative": { challenge: headerOnly({ amount: "-10000" }) },
   "/amount-empty": { challenge: headerOnly({ amount: "" }) },
   "/amount-decimals": { challenge: headerOnly({ amount: "10000.5" }) },
@@ -480,6 +496,9 @@ describe("round 3: the scout reads odd terms as the prober does", () => {
 
   it.each([
     ["/weth-only", "unparseable_402_quote"],
+    ["/version-3", "unparseable_402_quote"],
+    ["/version-word", "unparseable_402_quote"],
+    ["/accepts-object", "unparseable_402_quote"],
     ["/other-chain-only", "unparseable_402_quote"],
     ["/amount-negative", "unparseable_402_quote"],
     ["/amount-empty", "unparseable_402_quote"],
