@@ -245,6 +245,23 @@ const sellers: Record<string, Seller> = {
       p.res.end(JSON.stringify({ ...FORECAST, settled: done.success }));
     },
   },
+  // 103 Early Hints before the 402 and before the paid answer, which has no length and ends when the connection
+  // closes (as an HTTP/1.0 server answers).
+  "/early-hints-close": {
+    challenge: headerOnly(),
+    async paid(p) {
+      p.res.writeEarlyHints({ link: "</style.css>; rel=preload; as=style" });
+      const done = await p.settle();
+      p.res.useChunkedEncodingByDefault = false;
+      p.res.shouldKeepAlive = false;
+      p.res.writeHead(200, {
+        "content-type": "application/json",
+        connection: "close",
+        "PAYMENT-RESPONSE": encodePaymentResponseHeader(done as never),
+      });
+      p.res.end(JSON.stringify(FORECAST));
+    },
+  },
   // Settles, then answers a brotli bomb.
   "/br-bomb": {
     challenge: headerOnly(),
@@ -654,6 +671,15 @@ describe("round 3: sellers that misbehave once paid", () => {
     expect(spent).toBe(10_000n);
     expect(rows[0]!.tx_hash).toBe(lastTx);
     expect(rows[0]!.tx_hash).not.toBe(before);
+  });
+
+  it("103 Early Hints, then a paid answer delimited by closing the connection: delivered, paid once", async () => {
+    const c = await listAndProbe("/early-hints-close");
+    const { result, spent, rows } = await buy(c);
+    expect(result).toBe("recorded");
+    expect(spent).toBe(10_000n);
+    expect(rows[0]).toMatchObject({ outcome: "delivered", delivered: true });
+    expect(received["/early-hints-close"]).toHaveLength(1);
   });
 
   it("settles, then answers a brotli bomb: the payment is on the record, the answer is not called a timeout", async () => {
