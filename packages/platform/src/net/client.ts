@@ -344,7 +344,7 @@ function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, endsAt: number
   return new Promise<T>((resolve, reject) => {
     const expire = () => {
       cleanup();
-      reject(new SafeFetchError("timeout", `timed out before connecting to ${new URL(url).host}`, url));
+      reject(new SafeFetchError("timeout", `timed out before connecting to ${url}`, url));
     };
     const timer = setTimeout(expire, Math.max(0, endsAt - performance.now()));
     const cleanup = () => {
