@@ -425,7 +425,7 @@ describe("round 3: sellers that misbehave on the wire", () => {
     expect(second.row.obs_pay_to).toBe(PAY_TO);
   });
 
-  it("a seller whose DNS never answers: the probe ends at its time limit", async () => {
+  it("a seller whose DNS never answers: the probe ends at its time limit, as a lookup that did not complete (neutral)", async () => {
     const viaDns = createSafeHttpClient({
       verifiedBy: "tollgate",
       allowHttp: true,
@@ -434,7 +434,7 @@ describe("round 3: sellers that misbehave on the wire", () => {
     });
     try {
       const { outcome, tookMs } = await probe(`http://never.example:${port}/v1`, viaDns);
-      expect(outcome).toMatchObject({ passed: false, failureReason: "timeout" });
+      expect(outcome).toMatchObject({ passed: false, failureReason: "dns_lookup_error" });
       expect(tookMs).toBeLessThan(TIMEOUT_MS * 2 + 1000);
     } finally {
       await viaDns.close();

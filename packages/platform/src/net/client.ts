@@ -220,7 +220,8 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       let callerHeaders = init.headers ?? {};
       let origin: string | null = null;
       for (;;) {
-        // A name whose DNS never answers must not hold the request past its deadline (nor the caller with it).
+        // A name whose DNS never answers must not hold the request past its deadline (nor the caller with it):
+        // past it, the lookup fails as `dns_lookup_error`.
         const target = await withinDeadline(checkUrl(current), signal, started + timeoutMs, current);
         origin ??= target.origin;
         let res: Awaited<ReturnType<typeof undiciRequest>>;
@@ -336,7 +337,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
 }
 
 /**
- * `work`, or a `timeout` once the request's deadline passes or its signal aborts. A plain timer, held until it
+ * `work`, or a `dns_lookup_error` once the request's deadline passes or its signal aborts. A plain timer, held until it
  * fires or is cleared: a timeout signal nobody else holds can be garbage-collected before it fires, and a DNS
  * lookup that never answers holds nothing.
  */
@@ -344,7 +345,9 @@ function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, endsAt: number
   return new Promise<T>((resolve, reject) => {
     const expire = () => {
       cleanup();
-      reject(new SafeFetchError("timeout", `timed out before connecting to ${url}`, url));
+      // As the system resolver's own give-up (EAI_AGAIN) reads: a lookup that did not complete, which may be
+      // our DNS as much as the seller's (a neutral class for probes), not a seller that answered too slowly.
+      reject(new SafeFetchError("dns_lookup_error", `no DNS answer before the deadline for ${url}`, url));
     };
     const timer = setTimeout(expire, Math.max(0, endsAt - performance.now()));
     const cleanup = () => {
