@@ -22,8 +22,13 @@ async function attempt(client: SafeHttpClient, url: string, method: "GET" | "POS
       oversizeBody: "truncate",
       ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
     });
+    // A body that broke off is read as far as it came for a 402 (its terms may be in the headers, as an x402
+    // client reads them whatever the body does); any other answer fails as what broke it.
     if (res.truncated && res.status !== 402)
-      return { error: new SafeFetchError("body_too_large", "response body over the size cap", res.url) };
+      return {
+        error:
+          res.bodyError ?? new SafeFetchError("body_too_large", "response body over the size cap", res.url),
+      };
     // Only a 402 can carry a challenge (parseChallenge answers `not_402` first): other bodies are not decoded.
     const bodyText = res.status === 402 ? res.text() : "";
     return { res, parsed: parseChallenge({ status: res.status, headers: res.headers, bodyText }) };

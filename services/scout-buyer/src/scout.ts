@@ -27,6 +27,7 @@ import {
   forX402Client,
   MAX_AUTHORIZATION_S,
   mppMethods,
+  payBaseUsdcOnly,
   paysOverMpp,
   quoteOf,
   type Refusal,
@@ -34,6 +35,8 @@ import {
   type Signed,
   signedOutOfBounds,
   unpayableMpp,
+  unreadableTerms,
+  unsignableTerms,
 } from "./wire.js";
 
 export interface ScoutDeps {
@@ -74,7 +77,7 @@ export function fetchVia(http: SafeHttpClient): typeof fetch {
       oversizeBody: "truncate",
     });
     if (res.truncated && res.status !== 402)
-      throw new SafeFetchError("body_too_large", "response body over the size cap", res.url);
+      throw res.bodyError ?? new SafeFetchError("body_too_large", "response body over the size cap", res.url);
     return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
       status: res.status,
       headers: res.headers,
@@ -126,6 +129,7 @@ export async function buyOne(
   const client = new x402Client();
   const signer = toClientEvmSigner(d.account, d.publicClient as never);
   registerBaseSchemes(client, new ExactEvmScheme(signer));
+  payBaseUsdcOnly(client);
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     const req = r as unknown as {
       amount?: unknown;
@@ -163,6 +167,11 @@ export async function buyOne(
     }
     if (req.asset.toLowerCase() !== USDC_BASE.toLowerCase()) {
       refused = { outcome: "unparseable_402_quote", reason: "the quote is not in USDC on Base", quote };
+      return { abort: true, reason: refused.reason };
+    }
+    const unsignable = unsignableTerms(req);
+    if (unsignable) {
+      refused = { outcome: "unparseable_402_quote", reason: unsignable, quote };
       return { abort: true, reason: refused.reason };
     }
     const timeout = Number(req.maxTimeoutSeconds);
@@ -215,6 +224,8 @@ export async function buyOne(
     if (r.status !== 402) return r;
     const text = await r.text();
     if (paysOverMpp(r.headers, text, c.obs_pay_to)) throw new PayWithMpp();
+    const unreadable = unreadableTerms(r.headers, text);
+    if (unreadable) throw new UnpayableTerms(unreadable);
     // The terms in the form the official client reads, wherever this seller put them (as the prober reads them).
     const wire = forX402Client(r.headers, text);
     return new Response(wire.body, { status: 402, headers: wire.headers });
@@ -351,11 +362,27 @@ export async function buyOne(
         quote_amount_atomic: s.amountAtomic,
       }
     : { tx_hash: null, amount_usdc: null, quote_amount_atomic: s.amountAtomic };
+  const grade = res
+    ? gradeDelivery(
+        {
+          status: res.status,
+          contentType: base.content_type,
+          body,
+          lastModified: res.headers.get("last-modified"),
+          at: new Date(),
+        },
+        validatorFor(c.response_schema),
+      )
+    : unanswered(failure, d.timeoutMs, signal.aborted);
   if (!settled) {
     if (onchain.state === "unused") {
       // Signed but not (yet) settled: keep the intent for the reconciler, which records it once the nonce is used
-      // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`.
-      if (!res) await notePurchaseTimedOut(d.db, id);
+      // or expires. No answer in time is the seller's doing: a later settlement counts as a `timeout`. Any other
+      // answer (a 402 again, a 500, a delivery before settling) is kept on the intent and graded as it was once
+      // the payment settles: a seller that settles after answering an error is graded on that error, not excused
+      // as the scout's own interruption.
+      if (grade.outcome === "timeout") await notePurchaseTimedOut(d.db, id);
+      else await noteAnswer(d.db, id, { ...base, ...grade });
       d.log.warn(
         { err: failure, listing: c.id, nonce: s.nonce },
         "payment signed but not settled yet; left to reconcile",
@@ -376,25 +403,6 @@ export async function buyOne(
     });
     return "not_paid";
   }
-  const grade = res
-    ? gradeDelivery(
-        {
-          status: res.status,
-          contentType: base.content_type,
-          body,
-          lastModified: res.headers.get("last-modified"),
-          at: new Date(),
-        },
-        validatorFor(c.response_schema),
-      )
-    : {
-        outcome: "timeout" as const,
-        delivered: false,
-        json_valid: null,
-        schema_valid: null,
-        body_sha256: null,
-        failure_reason: `paid, then no answer within ${d.timeoutMs} ms`,
-      };
   const result: PurchaseResult = {
     ...base,
     ...paid,
@@ -443,7 +451,40 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
       pay_to: p.pay_to,
       delivered: false,
     };
-    if (p.outcome === "timeout" && settled)
+    const answer = p.outcome === "timeout" || p.outcome === "in_flight" ? null : await answerOf(d.db, p.id);
+    if (answer && settled)
+      // The seller answered before it settled: graded on that answer, as if it had settled at once.
+      await recordPurchaseRow(
+        d.db,
+        p.id,
+        {
+          ...money,
+          ...answer,
+          pay_to: p.pay_to,
+          note: "settlement read back from the chain after the answer: the seller settled later",
+        },
+        new Date(),
+        d.plans,
+      );
+    else if (answer)
+      // The seller answered and never settled: nothing was paid (a dry run, as when the chain says so at once).
+      await recordPurchaseRow(
+        d.db,
+        p.id,
+        {
+          ...money,
+          outcome: answer.http_status !== null ? `paid_but_status_${answer.http_status}` : answer.outcome,
+          http_status: answer.http_status,
+          content_type: answer.content_type,
+          latency_ms: answer.latency_ms,
+          failure_reason: `no settlement on chain (${onchain.state})`,
+          note: "not paid: the seller did not settle the payment",
+          dry_run: true,
+        },
+        new Date(),
+        d.plans,
+      );
+    else if (p.outcome === "timeout" && settled)
       // The seller took the payment and answered nothing in time: counted against it, like any failed delivery.
       await recordPurchaseRow(
         d.db,
@@ -473,6 +514,66 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
     n++;
   }
   return n;
+}
+
+/** The answer a signed, not yet settled purchase got, kept on its intent until the chain decides it. */
+type KeptAnswer = Pick<
+  PurchaseResult,
+  | "outcome"
+  | "http_status"
+  | "content_type"
+  | "latency_ms"
+  | "json_valid"
+  | "schema_valid"
+  | "body_sha256"
+  | "failure_reason"
+  | "fresh"
+> & { delivered: boolean; dry_run?: boolean };
+
+async function noteAnswer(db: Db, id: string, a: KeptAnswer): Promise<void> {
+  // `delivered` stays false on the intent: it is the reconciler's to set once the payment settles.
+  await db
+    .updateTable("purchases")
+    .set({
+      outcome: a.outcome,
+      http_status: a.http_status,
+      content_type: a.content_type,
+      latency_ms: a.latency_ms,
+      json_valid: a.json_valid,
+      schema_valid: a.schema_valid,
+      body_sha256: a.body_sha256,
+      failure_reason: a.failure_reason,
+      fresh: a.fresh ?? null,
+    })
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .execute();
+}
+
+async function answerOf(db: Db, id: string): Promise<KeptAnswer | null> {
+  const r = await db
+    .selectFrom("purchases")
+    .select([
+      "outcome",
+      "http_status",
+      "content_type",
+      "latency_ms",
+      "json_valid",
+      "schema_valid",
+      "body_sha256",
+      "failure_reason",
+      "fresh",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!r?.outcome) return null;
+  return {
+    ...r,
+    outcome: r.outcome as PurchaseOutcome,
+    delivered: r.outcome === "delivered",
+    // An answer past the scout's own cap is not the seller's failure (see `unanswered`).
+    ...(r.outcome === "error_body_too_large" ? { dry_run: true } : {}),
+  };
 }
 
 /** One scheduling round: reconcile, then buy what is due, one purchase at a time, within budget. */
@@ -519,11 +620,56 @@ function requestOf(c: ScoutCandidate): { method: string; body?: string; headers?
     : { method: "GET" };
 }
 
+/**
+ * The grade of a settled purchase whose answer never arrived whole, by why: no answer in time (`timeout`); a
+ * redirect the scout does not follow (off the listed origin, or too many) is the answer the seller gave
+ * (`paid_but_status_<3xx>`); an answer that broke off (reset, cut short of its Content-Length, corrupt encoding)
+ * is the seller's `error_<code>`; an answer past the scout's own size cap is not judged (a dry run: our limit,
+ * not the seller's failure). All of these used to be recorded as a timeout, whatever happened.
+ */
+function unanswered(
+  failure: unknown,
+  timeoutMs: number,
+  timedOut: boolean,
+): ReturnType<typeof gradeDelivery> & { dry_run?: boolean } {
+  const none = { delivered: false, json_valid: null, schema_valid: null, body_sha256: null, fresh: null };
+  const e = failure instanceof SafeFetchError ? failure : null;
+  // The scout's own deadline ended it, whatever the error it surfaced as.
+  if (timedOut || !e || e.code === "timeout")
+    return { ...none, outcome: "timeout", failure_reason: `paid, then no answer within ${timeoutMs} ms` };
+  if (e.status !== undefined)
+    return {
+      ...none,
+      outcome: `paid_but_status_${e.status}`,
+      failure_reason: `paid, then the endpoint answered HTTP ${e.status}, not followed (${e.code}: ${e.message.slice(0, 200)})`,
+    };
+  if (e.code === "body_too_large")
+    return {
+      ...none,
+      outcome: "error_body_too_large" as PurchaseOutcome,
+      failure_reason: `paid, then the answer was past the scout's size cap (${e.message.slice(0, 100)}); not judged: the cap is ours`,
+      dry_run: true,
+    };
+  return {
+    ...none,
+    outcome: `error_${e.code}` as PurchaseOutcome,
+    failure_reason: `paid, then the answer broke off (${e.code}: ${e.message.slice(0, 200)})`,
+  };
+}
+
 /** Thrown by the first-answer fetch to leave the x402 client when the seller offers an MPP evm charge. */
 class PayWithMpp extends Error {}
 
+/** Thrown by the first-answer fetch when the 402's x402 terms are in no form the scout pays. */
+class UnpayableTerms extends Error {}
+
 /** The official x402 client found nothing it can pay in the 402 (not a failure of ours to re-run). */
 function isUnpayableQuote(err: unknown): boolean {
+  if (err instanceof UnpayableTerms) return true;
   const m = err instanceof Error ? err.message : "";
-  return m.startsWith("Failed to parse payment requirements") || m.includes("No network/scheme registered");
+  return (
+    m.startsWith("Failed to parse payment requirements") ||
+    m.includes("No network/scheme registered") ||
+    m.includes("filtered out by policies")
+  );
 }

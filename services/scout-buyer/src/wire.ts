@@ -2,6 +2,7 @@ import type { PurchaseOutcome } from "@tollgate/core";
 import { parseChallenge, USDC_BASE, x402Terms } from "@tollgate/x402";
 import type { x402Client } from "@x402/core/client";
 import type { SchemeNetworkClient } from "@x402/core/types";
+import { isAddress } from "viem";
 
 /** Why a quote was not paid (nothing was signed). */
 export interface Refusal {
@@ -44,6 +45,22 @@ export function paysOverMpp(headers: Headers, bodyText: string, seenPayTo: strin
   if (!p.ok || !p.mppCharge) return false;
   if (p.accepts.length === 0) return true;
   return sameAddress(p.mppCharge.payTo, seenPayTo) || !sameAddress(p.payTo, seenPayTo);
+}
+
+/**
+ * Why the x402 terms of an unpaid 402 are in no form the scout can pay (null when they are, or when there are
+ * none): an x402 version other than 1 or 2 (3, "v2"), or `accepts` not a list. The official client threw on
+ * these deep inside its payment creation, which read as the scout's own failure: such a seller was never
+ * recorded and was re-tried every round.
+ */
+export function unreadableTerms(headers: Headers, bodyText: string): string | null {
+  const found = x402Terms({ status: 402, headers: Object.fromEntries(headers), bodyText });
+  if (!found) return null;
+  const v = found.object.x402Version;
+  if (v !== undefined && ![1, 2, "1", "2"].includes(v as never))
+    return `x402 version ${JSON.stringify(v).slice(0, 20)} is not one the scout pays (1 or 2)`;
+  if (!Array.isArray(found.object.accepts)) return "the x402 terms' accepts is not a list of offers";
+  return null;
 }
 
 /**
@@ -121,7 +138,45 @@ export function registerBaseSchemes(client: x402Client, evm: SchemeNetworkClient
 }
 
 /** Base USDC's EIP-712 domain (what its `transferWithAuthorization` signatures are made over). */
-const USDC_DOMAIN = { name: "USD Coin", version: "2" };
+export const USDC_DOMAIN = { name: "USD Coin", version: "2" };
+
+/**
+ * The client chooses among the seller's offers only the scheme the scout pays: `exact` on Base in Base USDC, the
+ * offer the prober records. The client's own spend controls are replaced by this (the scout's checks on the
+ * quote, the payee and what was signed are stricter than its $1 default): they threw on terms they could not
+ * read (an amount `""`, `10000.5`, past 2^256, an offer only in another token) before the scout's own checks
+ * ran, so such a seller was never recorded and was re-tried every round. Now those terms reach the scout's
+ * checks and are refused there, once, as a dry run; an offer in nothing the scout pays is `unpayable`.
+ */
+export function payBaseUsdcOnly(client: x402Client): void {
+  client.setSpendControls(false);
+  client.registerPolicy((_version, accepts) =>
+    accepts.filter(
+      (r) =>
+        r.scheme === "exact" &&
+        (r.network === "eip155:8453" || (r.network as string) === "base") &&
+        typeof r.asset === "string" &&
+        r.asset.toLowerCase() === USDC_BASE.toLowerCase(),
+    ),
+  );
+}
+
+/**
+ * Why Base USDC terms cannot be signed as a valid payment (null when they can): a payee that is not an address
+ * (a mixed-case one whose EIP-55 checksum fails is a corrupted address: money sent there may be lost), or an
+ * EIP-712 domain other than Base USDC's (the token would refuse the signature: nothing could settle, and the
+ * purchase would sit open until its authorization expired).
+ */
+export function unsignableTerms(r: { payTo?: unknown; extra?: unknown }): string | null {
+  if (typeof r.payTo !== "string" || !isAddress(r.payTo, { strict: true }))
+    return `the payTo ${String(r.payTo).slice(0, 60)} is not a valid address (EIP-55 checksum)`;
+  const extra = (r.extra ?? {}) as { name?: unknown; version?: unknown };
+  const name = extra.name ?? USDC_DOMAIN.name;
+  const version = extra.version ?? USDC_DOMAIN.version;
+  if (name !== USDC_DOMAIN.name || version !== USDC_DOMAIN.version)
+    return `the terms name the EIP-712 domain ${JSON.stringify(String(name)).slice(0, 60)} version ${JSON.stringify(String(version)).slice(0, 20)}; Base USDC's is "USD Coin" version "2", so an authorization signed over it could never settle`;
+  return null;
+}
 
 /** Why an MPP challenge in these methods is not paid (mppx's `tempo` settles on the Tempo chain, not Base). */
 export function unpayableMpp(methods: string[]): string {

@@ -43,7 +43,9 @@ export interface SafeRequest {
   /**
    * A body past the size cap: `error` (default) fails the request (`body_too_large`); `truncate` keeps the
    * first maxBodyBytes, drops the connection and answers with `truncated: true` (a probe reads a challenge from
-   * the headers whatever the body carries).
+   * the headers whatever the body carries). With `truncate`, a body that breaks off (reset, cut short of its
+   * Content-Length, a corrupt compressed stream) is answered the same way, with what arrived and `bodyError`
+   * saying why; a body still arriving at the deadline is a timeout either way.
    */
   oversizeBody?: "error" | "truncate";
 }
@@ -57,6 +59,8 @@ export interface SafeResponse {
   redirects: string[];
   /** The body was cut off at the size cap (only with `oversizeBody: "truncate"`). */
   truncated?: boolean;
+  /** Why the body ended early when it broke off rather than reaching the cap (only with `oversizeBody: "truncate"`). */
+  bodyError?: SafeFetchError;
   timings: { totalMs: number };
   text(): string;
   json(): unknown;
@@ -166,7 +170,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
     encoding: string | undefined,
     url: string,
     truncate: boolean,
-  ): Promise<{ bytes: Uint8Array; truncated: boolean }> => {
+  ): Promise<{ bytes: Uint8Array; truncated: boolean; broken?: unknown }> => {
     const decoder = decoderFor(encoding);
     const source: Readable = decoder ? body.pipe(decoder) : body;
     let raw = 0;
@@ -194,6 +198,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       // An empty body labelled compressed (a 204, a HEAD, a proxy's header on nothing) is empty, not corrupt.
       if (decoder && raw === 0 && (err as { code?: string }).code === "Z_BUF_ERROR")
         return { bytes: new Uint8Array(), truncated: false };
+      if (truncate) return { bytes: Buffer.concat(chunks), truncated: true, broken: err };
       throw err;
     } finally {
       if (decoder) decoder.destroy();
@@ -215,7 +220,9 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       let callerHeaders = init.headers ?? {};
       let origin: string | null = null;
       for (;;) {
-        const target = await checkUrl(current);
+        // A name whose DNS never answers must not hold the request past its deadline (nor the caller with it):
+        // past it, the lookup fails as `dns_lookup_error`.
+        const target = await withinDeadline(checkUrl(current), signal, started + timeoutMs, current);
         origin ??= target.origin;
         let res: Awaited<ReturnType<typeof undiciRequest>>;
         try {
@@ -243,12 +250,22 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         if (init.followRedirects !== false && REDIRECTS.has(res.statusCode) && typeof location === "string") {
           discardCapped(res.body);
           if (redirects.length >= maxRedirects)
-            throw new SafeFetchError("too_many_redirects", `more than ${maxRedirects} redirects`, current);
+            throw new SafeFetchError(
+              "too_many_redirects",
+              `more than ${maxRedirects} redirects`,
+              current,
+              res.statusCode,
+            );
           let next: URL;
           try {
             next = new URL(location, target);
           } catch {
-            throw new SafeFetchError("protocol_error", `unreadable Location header: ${location}`, current);
+            throw new SafeFetchError(
+              "protocol_error",
+              `unreadable Location header: ${location}`,
+              current,
+              res.statusCode,
+            );
           }
           if (
             res.statusCode === 303 ||
@@ -263,6 +280,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
                 "redirected_off_origin",
                 `${current} redirects to another origin (${next.origin})${body !== undefined ? " with the request body" : ""}; only answers from ${origin} are accepted`,
                 next.toString(),
+                res.statusCode,
               );
             // What the caller meant for one origin (credentials, cookies, payments) is not handed to another.
             callerHeaders = {};
@@ -274,14 +292,17 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
         const encoding = contentEncoding(res.headers["content-encoding"]);
         let bytes: Uint8Array;
         let truncated = false;
+        let broken: unknown;
         try {
-          ({ bytes, truncated } = await readCapped(
+          ({ bytes, truncated, broken } = await readCapped(
             res.body,
             encoding,
             current,
             init.oversizeBody === "truncate",
           ));
           if (truncated) res.body.destroy();
+          // Cut off by the deadline (or the caller): a timeout, not a body that broke off.
+          if (broken !== undefined && signal.aborted) throw broken;
         } catch (err) {
           res.body.destroy();
           throw classify(
@@ -305,6 +326,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
           url: finalUrl,
           redirects,
           ...(truncated ? { truncated } : {}),
+          ...(broken !== undefined ? { bodyError: classify(broken, current) } : {}),
           timings: { totalMs: performance.now() - started },
           text: () => Buffer.from(bytes).toString("utf8"),
           json: () => JSON.parse(Buffer.from(bytes).toString("utf8")),
@@ -312,6 +334,39 @@ export function createSafeHttpClient(opts: SafeHttpOptions): SafeHttpClient {
       }
     },
   };
+}
+
+/**
+ * `work`, or a `dns_lookup_error` once the request's deadline passes or its signal aborts. A plain timer, held until it
+ * fires or is cleared: a timeout signal nobody else holds can be garbage-collected before it fires, and a DNS
+ * lookup that never answers holds nothing.
+ */
+function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, endsAt: number, url: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => {
+      cleanup();
+      // As the system resolver's own give-up (EAI_AGAIN) reads: a lookup that did not complete, which may be
+      // our DNS as much as the seller's (a neutral class for probes), not a seller that answered too slowly.
+      reject(new SafeFetchError("dns_lookup_error", `no DNS answer before the deadline for ${url}`, url));
+    };
+    const timer = setTimeout(expire, Math.max(0, endsAt - performance.now()));
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", expire);
+    };
+    if (signal.aborted) return expire();
+    signal.addEventListener("abort", expire, { once: true });
+    work.then(
+      (v) => {
+        cleanup();
+        resolve(v);
+      },
+      (err) => {
+        cleanup();
+        reject(err);
+      },
+    );
+  });
 }
 
 const contentEncoding = (v: string | string[] | undefined): string | undefined =>

@@ -21,6 +21,8 @@ export class SafeFetchError extends Error {
     readonly code: SafeFetchErrorCode,
     message: string,
     readonly url?: string,
+    /** The HTTP status of the answer that caused it, when there was one (a redirect not followed). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = "SafeFetchError";

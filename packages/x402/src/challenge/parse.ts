@@ -36,6 +36,7 @@ function decodeHeaderJson(value: string): Json | null {
   let text: string;
   if (trimmed.startsWith("{")) text = trimmed;
   else if (/^[A-Za-z0-9+/_=-]+$/.test(trimmed)) text = Buffer.from(trimmed, "base64").toString("utf8");
+  else if (/^[A-Za-z0-9+/_=-]+(\s*,\s*[A-Za-z0-9+/_=-]+)+$/.test(trimmed)) return repeatedHeaderJson(trimmed);
   else return null;
   try {
     return asObject(JSON.parse(text));
@@ -44,10 +45,41 @@ function decodeHeaderJson(value: string): Json | null {
   }
 }
 
-const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
+/**
+ * A base64 header sent more than once (a middleware and its framework both set it) arrives joined with commas
+ * (base64 has none): the same terms each time are those terms; terms that differ say nothing a buyer could pay.
+ */
+function repeatedHeaderJson(joined: string): Json | null {
+  const parts = joined.split(/\s*,\s*/).map((p) => decodeHeaderJson(p));
+  const first = parts[0];
+  if (!first || parts.some((p) => !p || JSON.stringify(p) !== JSON.stringify(first))) return null;
+  return first;
+}
+
+/**
+ * A seller's string as it can be stored: NUL characters dropped and lone UTF-16 surrogates replaced (U+FFFD).
+ * Postgres text and jsonb refuse both, and one seller's terms holding either failed every write of its probe.
+ */
+const storable = (s: string): string =>
+  s
+    .replaceAll("\u0000", "")
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+
+const str = (v: unknown): string | null => {
+  if (typeof v !== "string") return null;
+  const s = storable(v);
+  return s.length > 0 ? s : null;
+};
+
+/** The largest amount an EIP-3009 authorization can carry (uint256). */
+const MAX_UINT256 = 2n ** 256n - 1n;
 
 function atomic(v: unknown): string | null {
-  if (typeof v === "string" && /^\d+$/.test(v.trim())) return v.trim().replace(/^0+(?=\d)/, "");
+  if (typeof v === "string" && /^\d+$/.test(v.trim())) {
+    const digits = v.trim().replace(/^0+(?=\d)/, "");
+    // Past uint256 no authorization can carry it: no price at all, never a figure (nor an amount_usd of 1e71).
+    return digits.length <= 78 && BigInt(digits) <= MAX_UINT256 ? digits : null;
+  }
   // A JSON number only when it is an exact whole count of atomic units: 0.01 (a dollar figure) is not 0, and a
   // number past 2^53 has already lost its digits.
   if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return String(v);
