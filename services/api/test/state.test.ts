@@ -100,6 +100,9 @@ describe("report files", () => {
       change: expect.stringMatching(/0\.25/),
     });
     expect(m.demand_policy.policy_epoch).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    // Every outcome key a purchase can be recorded under is named: the fixed ones and the two patterns.
+    expect(m.scout.outcomes).toContain("settlement_unproven");
+    expect(m.scout.outcome_patterns).toEqual(["paid_but_status_<code>", "error_<code>"]);
     const doc = await get("/openapi.json");
     expect(doc.info["x-version-date"]).toBe("2026-09-03");
     expect(doc.info.description).toMatch(/since 2026-09-05/);

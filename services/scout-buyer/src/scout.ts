@@ -646,13 +646,13 @@ function unanswered(
   if (e.code === "body_too_large")
     return {
       ...none,
-      outcome: "error_body_too_large" as PurchaseOutcome,
+      outcome: "error_body_too_large",
       failure_reason: `paid, then the answer was past the scout's size cap (${e.message.slice(0, 100)}); not judged: the cap is ours`,
       dry_run: true,
     };
   return {
     ...none,
-    outcome: `error_${e.code}` as PurchaseOutcome,
+    outcome: `error_${e.code}`,
     failure_reason: `paid, then the answer broke off (${e.code}: ${e.message.slice(0, 200)})`,
   };
 }

@@ -19,7 +19,15 @@ export const PURCHASE_OUTCOMES = [
   "settlement_unproven",
   "settlement_unproven_onchain",
 ] as const;
-export type PurchaseOutcome = (typeof PURCHASE_OUTCOMES)[number] | `paid_but_status_${number}`;
+/**
+ * Besides the fixed keys: `paid_but_status_<code>` (paid, then answered that HTTP status) and `error_<code>` (paid,
+ * then the answer broke off: reset, cut short of its Content-Length, a corrupt encoding; the spec's `error_<message>`).
+ */
+export const PURCHASE_OUTCOME_PATTERNS = ["paid_but_status_<code>", "error_<code>"] as const;
+export type PurchaseOutcome =
+  | (typeof PURCHASE_OUTCOMES)[number]
+  | `paid_but_status_${number}`
+  | `error_${string}`;
 
 export interface Delivery {
   status: number;

@@ -12,6 +12,7 @@ import {
   PAY_MIN_SCORE,
   PAYTO_MIN_AGE_DAYS,
   PROBE_TIERS,
+  PURCHASE_OUTCOME_PATTERNS,
   PURCHASE_OUTCOMES,
   SCORE_STEP,
   STALE_AFTER_S,
@@ -109,6 +110,7 @@ export function registerMethodology(app: App, deps: AppDeps) {
         scout: {
           what: "the registry's own wallet buys from verified listings at or under the per-purchase cap, pays the live quote only when it is at most the listed price and names the payTo the prober last saw, grades each delivery and publishes every purchase",
           outcomes: PURCHASE_OUTCOMES,
+          outcome_patterns: PURCHASE_OUTCOME_PATTERNS,
           freshness: {
             rule: `a delivery whose own newest time stamp (a top-level body field or the Last-Modified header) is more than ${STALE_AFTER_S / 86_400} days old is stale_data, not a delivery; one that carries no stamp is not judged (fresh: null)`,
             fields: FRESHNESS_FIELDS,
