@@ -70,7 +70,7 @@ describe("a report payment presented where it does not belong buys nothing there
     expect((await clusters.json()).error).toBe("invalid_payment");
     for (const q of [
       "?edition=1",
-      "?policy_epoch=2026-11-23.1",
+      "?policy_epoch=2026-12-04.1",
       "?limit=1",
       "?x=%00",
       "?report=1&report=1",

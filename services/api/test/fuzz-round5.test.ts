@@ -1,0 +1,166 @@
+import { serve } from "@hono/node-server";
+import { testPrefix } from "@tollgate/db/testing";
+import { createLimiter, createLogger, parseCidrList, producer } from "@tollgate/platform";
+import { ingestSearch, searchLogProducer } from "@tollgate/registry";
+import { jobCatalog, type SearchLogJob } from "@tollgate/schema";
+import { Redis } from "ioredis";
+import { sql } from "kysely";
+import { Agent, request } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerClientErrorsAsJson } from "../src/client-errors.js";
+import { startTestApi, type TestApi, validListing } from "./helpers.js";
+import { sellerWithoutFacilitator } from "./offline-seller.js";
+
+/**
+ * Round 5 of hostile input, over real HTTP, on the routes earlier rounds covered least: the demand feed (and
+ * what reaches it through searches), the change feed, listing pages, history, attestations, resolve, the
+ * report files and the site address. Earlier rounds held every answer below 500; this one holds what the
+ * answers say: a hostile value is refused with the reason or read exactly as the spec reads it, a search
+ * cannot publish a term that shows as another, and nothing a refusal touched changed.
+ */
+const SALT = "test-salt-123";
+let t: TestApi;
+let server: ReturnType<typeof serve>;
+let base = "";
+let id = "";
+let token = "";
+const redis = new Redis("redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
+const prefix = testPrefix("api_fuzz5");
+const searchLog = producer(jobCatalog.searchLog, redis, prefix);
+const agent = new Agent({ maxHeaderSize: 256 * 1024 });
+
+beforeAll(async () => {
+  // Behind a trusted loopback proxy, so the test speaks as several clients (X-Forwarded-For); searches go
+  // through the real log queue into the real ingest, as the worker runs it.
+  t = await startTestApi({
+    payments: sellerWithoutFacilitator,
+    trustedProxies: parseCidrList("127.0.0.1"),
+    demand: { salt: SALT },
+    discover: {
+      logSearch: searchLogProducer(
+        searchLog,
+        SALT,
+        createLogger("test", "silent"),
+        createLimiter(redis, { prefix: `${prefix}:rl:search-log`, points: 1000, durationS: 3600 }),
+      ),
+    },
+  });
+  const created = await (await t.req("POST", "/v1/listings", validListing())).json();
+  id = created.id;
+  token = created.claim_token;
+  server = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
+  answerClientErrorsAsJson(server);
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await agent.close();
+  server.close();
+  await searchLog.queue.obliterate({ force: true });
+  await searchLog.queue.close();
+  redis.disconnect();
+  await t.tdb.drop();
+});
+
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: bodies are asserted field by field
+  json(): any;
+}
+
+async function send(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  const res = await request(`${base}${path.replaceAll("ID", id)}`, {
+    method: method as "GET",
+    headers,
+    dispatcher: agent,
+  });
+  const text = await res.body.text();
+  return {
+    status: res.statusCode,
+    type: String(res.headers["content-type"]),
+    text,
+    headers: res.headers,
+    json: () => JSON.parse(text),
+  };
+}
+
+/** A refusal in the spec's one error format: JSON `{error, message}` with a code, nothing internal. */
+function expectRefusal(what: string, a: Answer, status: number, code?: string | RegExp) {
+  expect({ what, status: a.status }).toEqual({ what, status });
+  expect(a.type, what).toMatch(/application\/json/);
+  const body = a.json();
+  expect(typeof body.error, what).toBe("string");
+  expect(typeof body.message, what).toBe("string");
+  if (code) expect(body.error, what).toMatch(code instanceof RegExp ? code : new RegExp(`^${code}$`));
+  expect(a.text, what).not.toMatch(/\bat \S+ \(|node_modules|SELECT |syntax error|pg_|kysely/i);
+}
+
+async function tableDigest(table: string): Promise<string> {
+  const { rows } = await sql<{ digest: string }>`
+    SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS digest FROM ${sql.table(table)} x`.execute(
+    t.tdb.db,
+  );
+  return rows[0]!.digest;
+}
+const stateDigest = async () =>
+  [await tableDigest("listings"), await tableDigest("status_changes"), await tableDigest("payments")].join();
+
+describe("a search cannot publish a demand term that shows as another", () => {
+  /** What a published term never holds: controls, invisible format characters, bidi marks and overrides. */
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be published
+  const HIDDEN =
+    /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+  async function searchAs(client: number, q: string) {
+    const res = await fetch(`${base}/v1/discover?q=${encodeURIComponent(q)}`, {
+      headers: { "x-forwarded-for": `198.51.100.${client}` },
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+  }
+  async function ingestQueued() {
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10)); // fire-and-forget adds land
+    const jobs = await searchLog.queue.getJobs(["waiting"], 0, 1000, true);
+    for (const j of jobs) await ingestSearch(t.tdb.db, j.data as SearchLogJob);
+    await searchLog.queue.drain();
+  }
+
+  it("invisible padding, bidi overrides, terminal escapes and emoji: never published as sent; the short-query rule holds", async () => {
+    // Three clients (the floor in force is 3) each ask every one of these.
+    const ASKED = [
+      // Under 5 characters once the invisible padding is gone: catalogue enumeration, never demand.
+      "gpu\u200b\u200b",
+      "ai\u2060\u2060\u2060",
+      "\ufeffllm\u00ad\u00ad",
+      // Three emoji are three characters (six UTF-16 units): under 5.
+      "🙂🙂🙂",
+      // Shown reversed by every display that honours the override (Trojan Source).
+      "cheap \u202esnoitciderp\u202c feed",
+      // A terminal printing the feed would obey the escapes.
+      "\u001b[2Jstock \u001b[31mquotes",
+    ];
+    for (const client of [1, 2, 3]) for (const q of ASKED) await searchAs(client, q);
+    // The same need spelled with and without invisible characters is one need.
+    await searchAs(1, "weather forecast hourly");
+    await searchAs(2, "weather\u200b forecast hourly");
+    await searchAs(3, "WEATHER forecast\u200d hourly\u2066");
+    await ingestQueued();
+
+    const feed = (await send("/v1/demand")).json();
+    const needs: { need: string; client_ips: number }[] = feed.top_needs;
+    for (const n of needs) {
+      expect(n.need, JSON.stringify(n.need)).not.toMatch(HIDDEN);
+      expect([...n.need].length, JSON.stringify(n.need)).toBeGreaterThanOrEqual(5);
+    }
+    const published = needs.map((n) => n.need);
+    expect(published).not.toContain("gpu");
+    expect(published).toContain("cheap snoitciderp feed");
+    expect(published).toContain("[2jstock [31mquotes");
+    expect(needs.find((n) => n.need === "weather forecast hourly")?.client_ips).toBe(3);
+    // Withheld as short, not silently lost: counted where the feed counts short queries.
+    expect(feed.short_queries_excluded).toBeGreaterThanOrEqual(12);
+  });
+});
