@@ -110,8 +110,8 @@ const stateDigest = async () =>
 
 describe("a search cannot publish a demand term that shows as another", () => {
   /** What a published term never holds: controls, invisible format characters, bidi marks and overrides. */
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be published
   const HIDDEN =
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be published
     /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
   async function searchAs(client: number, q: string) {
@@ -162,5 +162,55 @@ describe("a search cannot publish a demand term that shows as another", () => {
     expect(needs.find((n) => n.need === "weather forecast hourly")?.client_ips).toBe(3);
     // Withheld as short, not silently lost: counted where the feed counts short queries.
     expect(feed.short_queries_excluded).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe("resolve: a url that is no URI is refused, never matched to a listing", () => {
+  it("controls, spaces or bidi marks inside (which a URL parser drops or trims): 400 naming the rule", async () => {
+    const listed = "https://api.example.com/v1/weather";
+    expect((await send(`/v1/resolve?url=${encodeURIComponent(listed)}`)).json().match).toBe("active");
+    for (const url of [
+      `${listed}\u0000`,
+      "https://api.exa\tmple.com/v1/weather",
+      "https://api.example.com/v1/wea\nther",
+      "https://api.example.com/v1/wea\rther",
+      "https://api.example.com/v1/\u0000weather",
+      `\u0001${listed}`,
+      `${listed}\u007f`,
+      `${listed}\u200e`,
+      `https://api.example.com/v1/\u202eweather`,
+      "https://api.example.com/v1/wea ther",
+    ]) {
+      const a = await send(`/v1/resolve?url=${encodeURIComponent(url)}`);
+      expectRefusal(`resolve ${JSON.stringify(url)}`, a, 400, "validation_failed");
+      expect(a.json().message).toMatch(/^url: /);
+    }
+  });
+
+  it("what RFC 3986 reads as the same URL still matches: outer spaces, case, default port, dot segments, escapes", async () => {
+    for (const url of [
+      " https://api.example.com/v1/weather\t",
+      "HTTPS://API.EXAMPLE.COM/v1/weather",
+      "https://api.example.com:443/v1/weather",
+      "https://api.example.com/v1/../v1/weather",
+      "https://api.example.com/v1/%77eather",
+      "https://api.example.com/v1/weather/",
+      "https://api.example.com./v1/weather#x",
+    ]) {
+      const a = await send(`/v1/resolve?url=${encodeURIComponent(url)}`);
+      expect({ url, status: a.status, match: a.json().match }).toEqual({ url, status: 200, match: "active" });
+    }
+    // A look-alike host is another host: not listed, never the listing it imitates.
+    for (const url of [
+      "https://\u0430pi.example.com/v1/weather",
+      "https://api.example.com@evil.example/v1/weather",
+    ]) {
+      const a = await send(`/v1/resolve?url=${encodeURIComponent(url)}`);
+      expect({ url, status: a.status, match: a.json().match }).toEqual({
+        url,
+        status: 200,
+        match: "not_listed",
+      });
+    }
   });
 });
