@@ -14,7 +14,7 @@ import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
-import { LICENSE_LINK } from "./answer.js";
+import { LICENSE_LINK, VARY } from "./answer.js";
 import type { AppDeps } from "./deps.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
@@ -194,6 +194,7 @@ export function buildApi(deps: AppDeps): App {
       c.res.headers.set("access-control-expose-headers", CORS_EXPOSED);
     }
     if (!c.get("answeredWhole")) {
+      c.res.headers.append("vary", VARY);
       c.res.headers.set("x-request-id", requestId);
       // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
       if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))

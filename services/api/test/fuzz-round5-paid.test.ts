@@ -56,6 +56,8 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   fetch(`${base}${path}`, { method, headers });
+/** The error code of a refusal body. */
+const codeOf = async (r: Response) => ((await r.json()) as { error?: string }).error;
 
 describe("a report payment presented where it does not belong buys nothing there and stays good", () => {
   it("at the clusters route, with an unknown query, as HEAD: refused uncharged; then the report, once", async () => {
@@ -67,7 +69,7 @@ describe("a report payment presented where it does not belong buys nothing there
 
     const clusters = await get("/v1/demand/clusters", paid);
     expect(clusters.status).toBe(402);
-    expect((await clusters.json()).error).toBe("invalid_payment");
+    expect(await codeOf(clusters)).toBe("invalid_payment");
     for (const q of [
       "?edition=1",
       "?policy_epoch=2026-12-04.1",
@@ -77,7 +79,7 @@ describe("a report payment presented where it does not belong buys nothing there
     ]) {
       const r = await get(`/v1/demand/report${q}`, paid);
       expect({ q, status: r.status }).toEqual({ q, status: 400 });
-      expect((await r.json()).error).toMatch(/unknown_query_parameter|validation_failed/);
+      expect(await codeOf(r)).toMatch(/unknown_query_parameter|validation_failed/);
       expect(r.headers.get("payment-response")).toBeNull();
     }
     const head = await get("/v1/demand/report", paid, "HEAD");
@@ -125,7 +127,7 @@ describe("a snapshot that goes stale while the payment verifies", () => {
     expect(stale.status).toBe(503);
     expect(stale.headers.get("retry-after")).toBe("900");
     expect(stale.headers.get("payment-response")).toBeNull();
-    expect((await stale.json()).error).toBe("demand_snapshot_stale");
+    expect(await codeOf(stale)).toBe("demand_snapshot_stale");
     expect(await chain.balanceOf(buyer.address)).toBe(balance);
     expect((await settled()).length).toBe(settledBefore);
 

@@ -214,3 +214,42 @@ describe("resolve: a url that is no URI is refused, never matched to a listing",
     }
   });
 });
+
+describe("a cached copy never carries another origin's CORS answer", () => {
+  it("every answer a cache may keep says it varies by Origin: with and without one, 200 and 304, every route kind", async () => {
+    const paths = [
+      "/badge/ID.svg",
+      "/badge/ID/paid.svg",
+      "/v1/listings/ID",
+      "/v1/stats",
+      "/v1/listings",
+      "/v1/changes",
+      "/v1/demand",
+      "/v1/categories",
+      "/state.json",
+      "/methodology.json",
+      "/.well-known/jwks.json",
+      "/l/ID",
+      "/v1/listings/lst_00000000000000000000",
+    ];
+    for (const path of paths)
+      for (const origin of [undefined, "https://agent.example", "null"]) {
+        const a = await send(path, origin ? { origin } : {});
+        const vary = String(a.headers.vary ?? "").toLowerCase();
+        expect({ path, origin, vary: vary.split(/\s*,\s*/).includes("origin") }).toEqual({
+          path,
+          origin,
+          vary: true,
+        });
+        expect(a.headers["access-control-allow-origin"], `${path} ${origin}`).toBe(origin ? "*" : undefined);
+        if (a.headers.etag) {
+          const again = await send(path, {
+            "if-none-match": String(a.headers.etag),
+            ...(origin ? { origin } : {}),
+          });
+          expect({ path, status: again.status }).toEqual({ path, status: 304 });
+          expect(String(again.headers.vary ?? "").toLowerCase()).toMatch(/\borigin\b/);
+        }
+      }
+  });
+});
