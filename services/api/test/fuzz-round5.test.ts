@@ -253,3 +253,26 @@ describe("a cached copy never carries another origin's CORS answer", () => {
       }
   });
 });
+
+describe("a site answer chosen by Accept says it varies by Accept", () => {
+  it("an unknown listing page or site path: HTML for a browser, the JSON error otherwise, each with Vary: Accept", async () => {
+    for (const path of ["/l/lst_00000000000000000000", "/l/%00", "/nope", "/badges/x.svg"])
+      for (const accept of ["text/html,*/*;q=0.8", "application/json", undefined]) {
+        const a = await send(path, accept ? { accept } : {});
+        expect({ path, accept, status: a.status }).toEqual({ path, accept, status: 404 });
+        const vary = String(a.headers.vary ?? "")
+          .toLowerCase()
+          .split(/\s*,\s*/);
+        expect({ path, accept, vary: vary.includes("accept") && vary.includes("origin") }).toEqual({
+          path,
+          accept,
+          vary: true,
+        });
+        if (accept?.startsWith("text/html")) expect(a.type).toMatch(/text\/html/);
+        else expectRefusal(`${path} ${accept}`, a, 404, "not_found");
+      }
+    // An API path is JSON whatever Accept says: it does not vary by it.
+    const api = await send("/v1/nope", { accept: "text/html" });
+    expectRefusal("/v1/nope", api, 404, "not_found");
+  });
+});
