@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { testPrefix } from "@tollgate/db/testing";
 import { createLimiter, createLogger, parseCidrList, producer } from "@tollgate/platform";
-import { ingestSearch, searchLogProducer } from "@tollgate/registry";
+import { delistListing, ingestSearch, searchLogProducer } from "@tollgate/registry";
 import { jobCatalog, type SearchLogJob } from "@tollgate/schema";
 import { Redis } from "ioredis";
 import { sql } from "kysely";
@@ -274,5 +274,192 @@ describe("a site answer chosen by Accept says it varies by Accept", () => {
     // An API path is JSON whatever Accept says: it does not vary by it.
     const api = await send("/v1/nope", { accept: "text/html" });
     expectRefusal("/v1/nope", api, 404, "not_found");
+  });
+});
+
+/** Every hostile spelling of an integer a client or a script sends, each to be refused with the reason. */
+const NOT_INTEGERS = [
+  "-1",
+  "-0",
+  "1.5",
+  "1.0",
+  "0x1f",
+  "1e3",
+  "1E3",
+  "+5",
+  "%205",
+  "5%20",
+  "",
+  "%00",
+  "5%00",
+  "%C0%B5", // overlong UTF-8 for "5"
+  "%EF%BC%95", // fullwidth 5
+  "%D9%A5", // Arabic-Indic 5
+  "%E0%A5%AB", // Devanagari 5
+  "%F0%9D%9F%93", // mathematical bold 5
+  "5%E2%80%8B", // 5 and a zero-width space
+  "Infinity",
+  "NaN",
+  "null",
+  "[5]",
+  "99999999999999999999999999",
+];
+
+describe("the change feed: since and limit exactly as the spec reads them", () => {
+  it("hostile since and limit values are 400 validation_failed naming the parameter; nothing changes", async () => {
+    const before = await stateDigest();
+    for (const param of ["since", "limit"])
+      for (const v of NOT_INTEGERS) {
+        const a = await send(`/v1/changes?${param}=${v}`);
+        expectRefusal(`changes ${param}=${v}`, a, 400, "validation_failed");
+        expect(a.json().message, `${param}=${v}`).toMatch(new RegExp(`^${param}: `));
+      }
+    for (const q of [
+      "limit=501",
+      "limit=0",
+      "since=1&since=1",
+      "limit=5&limit=5",
+      "cursor=abc",
+      "since[]=1",
+    ]) {
+      const a = await send(`/v1/changes?${q}`);
+      expectRefusal(`changes ${q}`, a, 400, /validation_failed|unknown_query_parameter/);
+    }
+    expect(await stateDigest()).toBe(before);
+  });
+
+  it("in range: limit 1 and 500, since 0, since in milliseconds refused, since past the last change empty", async () => {
+    const all = (await send("/v1/changes")).json();
+    expect(all.limit).toBe(500);
+    expect(all.count).toBe(all.changes.length);
+    const newest = all.changes[0];
+    expect((await send("/v1/changes?limit=1")).json().changes).toEqual([newest]);
+    expect((await send("/v1/changes?limit=500&since=0")).json().changes).toEqual(all.changes);
+    // since is inclusive, to the second: the newest change's own second still lists it.
+    const at = (await send(`/v1/changes?since=${newest.at}`)).json();
+    expect(at.changes[0]).toEqual(newest);
+    expect(at.since).toBe(newest.at);
+    expect((await send(`/v1/changes?since=${newest.at + 1}`)).json().changes).toEqual([]);
+    // Unix seconds, not milliseconds: a millisecond clock is refused rather than read as the year 58000.
+    const ms = await send(`/v1/changes?since=${Date.now()}`);
+    expectRefusal("since in ms", ms, 400, "validation_failed");
+    expect((await send("/v1/changes?since=999999999999")).json()).toMatchObject({ count: 0, changes: [] });
+  });
+});
+
+describe("the listing index: limit, offset and status at and past their edges", () => {
+  it("hostile limit and offset values are 400 naming the parameter; an unknown status names the choices", async () => {
+    const before = await stateDigest();
+    for (const param of ["limit", "offset"])
+      for (const v of NOT_INTEGERS.filter((x) => !(param === "offset" && x === "-0"))) {
+        const a = await send(`/v1/listings?${param}=${v}`);
+        expectRefusal(`listings ${param}=${v}`, a, 400, "validation_failed");
+        expect(a.json().message, `${param}=${v}`).toMatch(new RegExp(`^${param}: `));
+      }
+    for (const v of [
+      "",
+      "ACTIVE",
+      "Verified",
+      "active%00",
+      "all%20",
+      "deleted",
+      "%E2%80%8Ball",
+      "verified,failing",
+    ]) {
+      const a = await send(`/v1/listings?status=${v}`);
+      expectRefusal(`listings status=${v}`, a, 400, "validation_failed");
+      expect(a.json().message).toMatch(
+        /status: must be one of active, verified, unverified, failing, delisted, all/,
+      );
+    }
+    // Past the bound Postgres is never asked: a clear 400, never its "OFFSET must not be negative" or bigint error.
+    for (const q of ["offset=10000001", "offset=9223372036854775808", "limit=201", "limit=0"]) {
+      const a = await send(`/v1/listings?${q}`);
+      expectRefusal(`listings ${q}`, a, 400, "validation_failed");
+    }
+    expect(await stateDigest()).toBe(before);
+  });
+
+  it("pages by next_offset reach every listing once; the bound is served empty; delisted only on asking", async () => {
+    const made: string[] = [id];
+    for (let i = 0; i < 4; i++)
+      made.push(
+        (
+          await (
+            await t.req(
+              "POST",
+              "/v1/listings",
+              validListing({ endpoint_url: `https://api.example.com/p${i}` }),
+            )
+          ).json()
+        ).id,
+      );
+    await delistListing(t.tdb.db, made[4]!);
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page = (await send(`/v1/listings?limit=1&offset=${offset}`)).json();
+      expect(page).toMatchObject({ total: 4, limit: 1, offset });
+      seen.push(...page.results.map((r: { id: string }) => r.id));
+      offset = page.next_offset;
+    }
+    expect(seen).toEqual(made.slice(0, 4));
+    expect(
+      (await send("/v1/listings?status=delisted")).json().results.map((r: { id: string }) => r.id),
+    ).toEqual([made[4]]);
+    expect((await send("/v1/listings?status=all&limit=200")).json()).toMatchObject({ total: 5, count: 5 });
+    expect((await send("/v1/listings?offset=10000000&limit=200")).json()).toMatchObject({
+      total: 4,
+      count: 0,
+      offset: 10000000,
+      next_offset: null,
+      results: [],
+    });
+    // The delisted listing keeps its history (spec), its detail is gone.
+    const h = (await send(`/v1/listings/${made[4]}/history`)).json();
+    expect(h).toMatchObject({ listing_id: made[4], status: "delisted" });
+    expect(h.history.at(-1).to).toBe("delisted");
+    expectRefusal("delisted detail", await send(`/v1/listings/${made[4]}`), 404, "not_found");
+  });
+});
+
+describe("the demand feed: limit 1..1000 and offset at and past their edges", () => {
+  it("hostile values are 400 naming the parameter; the edges are served; paging past the end is empty", async () => {
+    for (const param of ["limit", "offset"])
+      for (const v of NOT_INTEGERS.filter((x) => !(param === "offset" && x === "-0"))) {
+        const a = await send(`/v1/demand?${param}=${v}`);
+        expectRefusal(`demand ${param}=${v}`, a, 400, "validation_failed");
+        expect(a.json().message, `${param}=${v}`).toMatch(new RegExp(`^${param}: `));
+      }
+    for (const q of [
+      "limit=0",
+      "limit=1001",
+      "offset=10000001",
+      "limit=1&limit=1",
+      "k=1",
+      "since=1",
+      "edition=x",
+    ])
+      expectRefusal(
+        `demand ${q}`,
+        await send(`/v1/demand?${q}`),
+        400,
+        /validation_failed|unknown_query_parameter/,
+      );
+    const whole = (await send("/v1/demand")).json();
+    expect(whole.next_offset).toBeNull();
+    expect(whole.policy_epoch).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+    const all = whole.top_needs;
+    expect(all.length).toBeGreaterThan(1);
+    const first = (await send("/v1/demand?limit=1")).json();
+    expect(first.top_needs).toEqual(all.slice(0, 1));
+    expect(first.next_offset).toBe(1);
+    expect((await send("/v1/demand?limit=1000")).json().top_needs).toEqual(all);
+    const past = (await send(`/v1/demand?offset=${all.length}`)).json();
+    expect(past).toMatchObject({ top_needs: [], next_offset: null });
+    expect((await send("/v1/demand?offset=10000000&limit=1000")).json()).toMatchObject({
+      top_needs: [],
+      next_offset: null,
+    });
   });
 });
