@@ -463,3 +463,41 @@ describe("the demand feed: limit 1..1000 and offset at and past their edges", ()
     });
   });
 });
+
+describe("CORS preflights with odd origins and headers", () => {
+  it("any Origin (null, opaque, long) gets the same 204; a v1 client's X-PAYMENT may be sent, and is told its name", async () => {
+    for (const origin of [
+      "null",
+      "https://agent.example",
+      "http://127.0.0.1:1",
+      `https://${"a".repeat(200)}.example`,
+    ])
+      for (const path of ["/v1/demand", "/v1/demand/report", "/v1/changes", `/v1/listings/${id}/history`]) {
+        const a = await send(
+          path,
+          {
+            origin,
+            "access-control-request-method": "GET",
+            "access-control-request-headers": "x-payment, payment-signature, if-none-match",
+          },
+          "OPTIONS",
+        );
+        expect({ origin, path, status: a.status, text: a.text }).toEqual({
+          origin,
+          path,
+          status: 204,
+          text: "",
+        });
+        expect(a.headers["access-control-allow-origin"]).toBe("*");
+        const allowed = String(a.headers["access-control-allow-headers"]).split(/\s*,\s*/);
+        for (const h of ["x-payment", "payment-signature", "if-none-match"]) expect(allowed).toContain(h);
+      }
+    // The request the preflight let through: the 402 names the v2 header, nothing is charged.
+    const v1 = await send("/v1/demand/report", { origin: "null", "x-payment": "e30=" });
+    expect(v1.status).toBeLessThan(500);
+    const verdict = await send(`/v1/listings/${id}/verdict`, { origin: "null", "x-payment": "e30=" });
+    expectRefusal("verdict with X-PAYMENT", verdict, 402, "invalid_payment");
+    expect(verdict.json().message).toMatch(/PAYMENT-SIGNATURE/);
+    expect(verdict.headers["access-control-allow-origin"]).toBe("*");
+  });
+});
