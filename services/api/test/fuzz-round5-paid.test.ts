@@ -159,3 +159,26 @@ describe("one report payment raced", () => {
     expect(await chain.balanceOf(buyer.address)).toBe(balance - REPORT);
   });
 });
+
+describe("an underpaid report", () => {
+  it("a clusters payment (0.25 USD) presented for the report (2 USD): 402 naming both amounts, uncharged; it still buys the clusters", async () => {
+    const buyer = chain.wallets.buyers[1]!;
+    const header = await signPaymentFor(chain, buyer, `${base}/v1/demand/clusters`);
+    const balance = await chain.balanceOf(buyer.address);
+    const rows = (await ledger()).length;
+    for (let i = 0; i < 2; i++) {
+      const r = await get("/v1/demand/report", { "payment-signature": header });
+      expect(r.status).toBe(402);
+      expect(r.headers.get("payment-response")).toBeNull();
+      const body = (await r.json()) as { error?: string; message?: string; needs?: unknown };
+      expect(body.error).toBe("invalid_payment");
+      expect(body.message).toMatch(/250000.*2000000/);
+      expect(body.needs).toBeUndefined();
+    }
+    expect(await chain.balanceOf(buyer.address)).toBe(balance);
+    expect((await ledger()).length).toBe(rows);
+    const clusters = await get("/v1/demand/clusters", { "payment-signature": header });
+    expect(clusters.status).toBe(200);
+    expect(await chain.balanceOf(buyer.address)).toBe(balance - 250_000n);
+  });
+});
