@@ -501,3 +501,103 @@ describe("CORS preflights with odd origins and headers", () => {
     expect(verdict.headers["access-control-allow-origin"]).toBe("*");
   });
 });
+
+describe("the site address serves the same interface", () => {
+  const SITE = { host: "site.tollgate.test" };
+  /** A body without the instants that move between two reads. */
+  const still = (text: string) =>
+    text
+      .replace(
+        /"(generated_at|as_of|window_ends_at|observed_at|checked_at)(_iso)?":("[^"]*"|\d+)/g,
+        '"$1$2":0',
+      )
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, "T");
+
+  it("the same status, type, body and ETag on {site_url} as on {base_url}, for reads, report files and refusals", async () => {
+    for (const path of [
+      "/v1/listings/ID",
+      "/v1/listings?limit=2",
+      "/v1/listings/ID/history",
+      "/v1/changes?limit=3",
+      "/v1/demand?limit=2",
+      "/v1/stats",
+      "/v1/categories",
+      `/v1/resolve?url=${encodeURIComponent("https://api.example.com/v1/weather")}`,
+      `/v1/attestations/${"0".repeat(32)}`,
+      "/state.json",
+      "/methodology.json",
+      "/state/paid-verification.json",
+      "/state/the-ledger.json",
+      "/.well-known/jwks.json",
+      "/badge/ID.svg",
+      "/v1/listings?limit=0",
+      "/v1/changes?since=-1",
+      "/v1/demand?limit=1001",
+      "/v1/listings/lst_%2e%2e%2fstats/history",
+    ]) {
+      const onBase = await send(path);
+      const onSite = await send(path, SITE);
+      expect({ path, status: onSite.status, type: onSite.type }).toEqual({
+        path,
+        status: onBase.status,
+        type: onBase.type,
+      });
+      expect(onSite.headers.etag, path).toBe(onBase.headers.etag);
+      expect(still(onSite.text).replace(/"request_id":"[^"]+"/, ""), path).toBe(
+        still(onBase.text).replace(/"request_id":"[^"]+"/, ""),
+      );
+      if (onSite.status >= 400) expectRefusal(`site ${path}`, onSite, onSite.status);
+    }
+  });
+
+  it("absolute URLs in the report files name the configured origin, never the Host a client sent", async () => {
+    for (const host of ["site.tollgate.test", "evil.example", "tollgate.test.evil.example"]) {
+      const index = (await send("/state.json", { host })).json();
+      for (const r of index.reports) expect(r.url, host).toMatch(/^http:\/\/tollgate\.test\//);
+      const offer = (await send(`/v1/listings/${id}/verdict`, { host })).json();
+      expect(offer.resource?.url ?? "", host).not.toMatch(/evil/);
+    }
+  });
+});
+
+describe("attestation ids that only look like one", () => {
+  it("confusable, padded, traversal and suffixed ids: 404 not_found in the error format, the id echoed safely", async () => {
+    const hex = "0123456789abcdef0123456789abcdef";
+    for (const raw of [
+      `%D0%B0${hex.slice(1)}`, // Cyrillic а for a
+      `%EF%BC%90${hex.slice(1)}`, // fullwidth 0
+      `${hex.slice(0, 31)}%C2%A0`, // a no-break space for the last digit
+      `${hex}%00`,
+      `${hex}.json`,
+      `${hex}%2F..%2F..%2Fstats`,
+      `..%2F..%2Fv1%2Fstats`,
+      `%2e%2e%2f${hex}`,
+      hex.toUpperCase(),
+      `${hex}${hex}`,
+      `${"%C0%B0".repeat(32)}`, // overlong "0" x 32
+      `${hex.slice(0, 16)}%E2%80%8B${hex.slice(16)}`,
+    ]) {
+      const a = await send(`/v1/attestations/${raw}`);
+      expectRefusal(`attestation ${raw}`, a, 404, "not_found");
+      expect(a.json().message).toMatch(/32 lowercase hex characters|no route/);
+      expect(a.text.length).toBeLessThan(600);
+    }
+  });
+});
+
+describe("after the barrage", () => {
+  it("no refusal changed a listing, a status change or a payment, and the app still answers", async () => {
+    const before = await stateDigest();
+    for (const path of [
+      "/v1/changes?since=-1",
+      "/v1/listings?offset=-1",
+      "/v1/demand?limit=0",
+      "/v1/resolve?url=%00",
+    ])
+      await send(path);
+    expect(await stateDigest()).toBe(before);
+    expect((await send("/v1/listings/ID")).status).toBe(200);
+    expect((await send("/v1/listings/ID/claim")).json().challenge_active).toBe(false);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
