@@ -17,6 +17,14 @@ import { sellerWithoutFacilitator } from "./offline-seller.js";
  * report files and the site address. Earlier rounds held every answer below 500; this one holds what the
  * answers say: a hostile value is refused with the reason or read exactly as the spec reads it, a search
  * cannot publish a term that shows as another, and nothing a refusal touched changed.
+ *
+ * Found and fixed this round: zero-width padding passed the demand feed's 5-character rule and bidi overrides
+ * or terminal escapes in a search were published as demand (core's normaliseTerm); resolve answered a url with
+ * a NUL, tab or line break inside as the listed endpoint (a URL parser drops them); no answer said Vary:
+ * Origin (a cache replayed one stored without CORS headers to a page) nor, on site paths, Vary: Accept; a
+ * preflight refused X-PAYMENT, so a v1 client never saw the 402 naming PAYMENT-SIGNATURE.
+ * Where the spec is silent: a trailing tab or space around the url is trimmed (as on submission), Range is
+ * ignored (the whole answer, 200), and a since in milliseconds is refused rather than read as the year 58000.
  */
 const SALT = "test-salt-123";
 let t: TestApi;
@@ -581,6 +589,46 @@ describe("attestation ids that only look like one", () => {
       expectRefusal(`attestation ${raw}`, a, 404, "not_found");
       expect(a.json().message).toMatch(/32 lowercase hex characters|no route/);
       expect(a.text.length).toBeLessThan(600);
+    }
+  });
+});
+
+describe("Range and conditional headers on the feeds and report files", () => {
+  it("a Range of any form is ignored (the whole answer, 200); If-None-Match where no ETag is given changes nothing", async () => {
+    for (const path of [
+      "/v1/changes",
+      "/v1/demand",
+      "/v1/listings",
+      "/state.json",
+      "/v1/listings/ID",
+      "/badge/ID.svg",
+    ]) {
+      const whole = await send(path);
+      for (const range of [
+        "bytes=0-0",
+        "bytes=-1",
+        "bytes=999999-",
+        "bytes=0-1,2-3",
+        "bytes=5-1",
+        "items=0-1",
+        "bytes=x",
+      ]) {
+        const a = await send(path, { range });
+        expect({ path, range, status: a.status, partial: a.headers["content-range"] }).toEqual({
+          path,
+          range,
+          status: 200,
+          partial: undefined,
+        });
+        expect(a.text.length, `${path} ${range}`).toBe(whole.text.length);
+      }
+      if (!whole.headers.etag)
+        for (const inm of ["*", 'W/"x"', '"a", "b"'])
+          expect({ path, inm, status: (await send(path, { "if-none-match": inm })).status }).toEqual({
+            path,
+            inm,
+            status: 200,
+          });
     }
   });
 });
