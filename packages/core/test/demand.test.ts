@@ -21,6 +21,20 @@ describe("normaliseTerm", () => {
     expect(normaliseTerm(" a b ")).toBeNull();
     expect(normaliseTerm("  Weather   Forecast ")).toBe("weather forecast");
   });
+
+  it.each([
+    ["gpu\u200b\u200b", null],
+    ["\ufeffllm\u00ad\u00ad", null],
+    ["ai\u2060\u2060\u2060", null],
+    ["🙂🙂🙂", null],
+    ["🙂🙂🙂🙂🙂", "🙂🙂🙂🙂🙂"],
+    ["wea\u200bther\u200d forecast", "weather forecast"],
+    ["cheap \u202esnoitciderp\u202c feed", "cheap snoitciderp feed"],
+    ["\u001b[2Jstock\u0000 quotes\u0085", "[2jstock quotes"],
+    ["tide\ttables\nfor brest", "tide tables for brest"],
+  ])("drops what is never seen before counting: %j -> %j", (q, term) => {
+    expect(normaliseTerm(q)).toBe(term);
+  });
 });
 
 describe("aggregateDemand", () => {

@@ -59,11 +59,11 @@ const unicode = (s: z.ZodString) => s.refine((v) => !UNSTORABLE.test(v), NOT_UNI
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
 const NOT_IN_URI = /[\u0000-\u0020\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const uri = (s: z.ZodString) =>
-  unicode(s).refine(
-    (v) => !NOT_IN_URI.test(v.trim()),
-    "not a valid absolute URL: it holds a space or a control character (percent-encode it)",
-  );
+/** Whether `v` (outer whitespace trimmed) holds nothing a URI never holds raw: the rule of `uri` below. */
+export const isUriText = (v: string): boolean => !NOT_IN_URI.test(v.trim());
+export const URI_TEXT_RULE =
+  "not a valid absolute URL: it holds a space or a control character (percent-encode it)";
+const uri = (s: z.ZodString) => unicode(s).refine(isUriText, URI_TEXT_RULE);
 
 /**
  * An upper bound of the endpoint's canonical form's length (core's canonicalEndpoint: origin, path and the

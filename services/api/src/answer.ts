@@ -6,6 +6,14 @@ import { DATA_LICENSE } from "./routes/state.js";
 export const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
 
 /**
+ * The Vary of every answer: its CORS headers are given only to a request with an Origin (app.ts), so a
+ * shared cache must key on it. Without it, the copy a cache stored for a request without one (an `<img>`
+ * badge, a crawler, curl) was replayed to a page's fetch without Access-Control-Allow-Origin, which the
+ * browser then refused, for as long as the copy was fresh.
+ */
+export const VARY = "origin";
+
+/**
  * An answer built whole by a route's fast path (a cached read): `headers` plus the request's x-request-id and,
  * for a 2xx JSON answer, the licence Link, exactly as the request middleware would add them; a plain header
  * record, so Node writes it without building Headers objects. The middleware is told not to touch it.
@@ -17,7 +25,7 @@ export function answerWhole(
   headers: Record<string, string>,
 ): Response {
   c.set("answeredWhole", true);
-  const whole: Record<string, string> = { ...headers, "x-request-id": c.get("requestId") };
+  const whole: Record<string, string> = { ...headers, vary: VARY, "x-request-id": c.get("requestId") };
   if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
   return new Response(body, { status, headers: whole });
 }
@@ -43,6 +51,7 @@ export function answerJson(
             "content-type": "application/json",
             etag,
             "cache-control": cacheControl,
+            vary: VARY,
             "x-request-id": requestId,
             link: LICENSE_LINK,
           }
@@ -50,6 +59,7 @@ export function answerJson(
             "content-type": "application/json",
             etag,
             "cache-control": cacheControl,
+            vary: VARY,
             "x-request-id": requestId,
           },
   });

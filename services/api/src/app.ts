@@ -14,7 +14,7 @@ import { ApiError } from "@tollgate/schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
-import { LICENSE_LINK } from "./answer.js";
+import { LICENSE_LINK, VARY } from "./answer.js";
 import type { AppDeps } from "./deps.js";
 import { type ErrorDocsCheck, strictErrorDocs } from "./error-docs.js";
 import { errorJson, errorResponse, validationHook } from "./errors.js";
@@ -70,6 +70,8 @@ const NO_BODY = new Set(["GET", "HEAD", "TRACE"]);
  * CORS, for agents and pages on other origins: every answer to a request with an Origin may be read by it
  * (no cookies are used, so `*` lends no ambient authority: the claim token and payments travel in headers the
  * page must hold itself), and the x402 and owner headers may be sent and read. A preflight is answered 204.
+ * X-PAYMENT (x402 v1's name) is allowed too: it is never read as a payment, but a page sending it must reach
+ * the 402 that names PAYMENT-SIGNATURE instead of a preflight failure that names nothing.
  */
 const CORS_EXPOSED = "payment-required, payment-response, x-request-id, etag, retry-after, link";
 const corsPreflight = () =>
@@ -79,7 +81,7 @@ const corsPreflight = () =>
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "GET, HEAD, POST, PATCH, DELETE",
       "access-control-allow-headers":
-        "content-type, payment-signature, x-claim-token, x-edit-token, authorization, if-none-match",
+        "content-type, payment-signature, x-payment, x-claim-token, x-edit-token, authorization, if-none-match",
       "access-control-max-age": "600",
     },
   });
@@ -194,6 +196,7 @@ export function buildApi(deps: AppDeps): App {
       c.res.headers.set("access-control-expose-headers", CORS_EXPOSED);
     }
     if (!c.get("answeredWhole")) {
+      c.res.headers.append("vary", VARY);
       c.res.headers.set("x-request-id", requestId);
       // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
       if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))

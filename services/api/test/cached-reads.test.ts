@@ -102,6 +102,7 @@ describe("GET /v1/listings/{id} from memory", () => {
       "etag",
       "keep-alive",
       "link",
+      "vary",
     ]);
     expect(first.headers).toMatchObject({
       "content-type": "application/json",

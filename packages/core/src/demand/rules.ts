@@ -1,6 +1,6 @@
 /** Demand policy: every constant the feed, clusters and report apply (published in /methodology.json). */
 export const DEMAND_POLICY = {
-  policy_epoch: "2026-11-23.1",
+  policy_epoch: "2026-12-04.1",
   window_days: 30,
   delay_hours_free: 24,
   delay_hours_while_paid_live: 168,
@@ -18,11 +18,25 @@ export const NAMED_LISTING_LOOKUP_RULE =
   "a term equal to a listed service's own name; listed apart (not demand) with the share of its searchers who searched nothing else";
 export const SCRIPTED_ROTATION_RULE = `a term asked by at least ${DEMAND_POLICY.scripted_rotation.min_client_ips} client IPs of which at least ${DEMAND_POLICY.scripted_rotation.single_search_share * 100}% made only this one search in the window; listed apart (not demand)`;
 
-/** The demand form of a query: trimmed, lowercased, whitespace collapsed; null when too short to count. */
+/**
+ * What a term never keeps: controls other than the spaces and line breaks (an escape sequence would drive a
+ * terminal printing the feed), the soft hyphen, zero-width and word-joining characters, the byte-order
+ * mark, and the bidi marks, embeddings, overrides and isolates. None is seen, so each would publish a term
+ * that shows as another (`\u202e` reverses what follows, Trojan Source), split one need into several that
+ * look the same, or pad a short query past the short-query rule (`gpu` plus two zero-width spaces).
+ */
+const UNSEEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what is dropped
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * The demand form of a query: unseen characters dropped, trimmed, lowercased, whitespace collapsed; null
+ * when under the minimum length, counted in characters (code points: three emoji are three, not six).
+ */
 export function normaliseTerm(q: string | null | undefined): string | null {
   if (!q) return null;
-  const t = q.trim().toLowerCase().replace(/\s+/g, " ");
-  return t.length >= DEMAND_POLICY.min_query_chars ? t : null;
+  const t = q.replace(UNSEEN, "").trim().toLowerCase().replace(/\s+/g, " ");
+  return [...t].length >= DEMAND_POLICY.min_query_chars ? t : null;
 }
 
 /** One (term, client) pair of the window, as aggregated from the search log. */

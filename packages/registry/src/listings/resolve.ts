@@ -1,11 +1,14 @@
 import { canonicalEndpoint } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
-import { ApiError } from "@tollgate/schema";
+import { ApiError, isUriText, URI_TEXT_RULE } from "@tollgate/schema";
 import { LISTING_COLUMNS } from "../columns.js";
 import { toListingDetail } from "../shape.js";
 
 /** Is this URL listed? `not_listed` means never checked, not unsafe. */
 export async function resolveEndpoint(db: Db, url: string, serviceName?: string) {
+  // Held to the submission's rule on raw characters (REST and MCP alike): a URL parser drops a tab or line
+  // break inside and trims a trailing NUL, so such a string was answered as the listed endpoint it is not.
+  if (!isUriText(url)) throw new ApiError("validation_failed", `url: ${URI_TEXT_RULE}`);
   let canonical: string;
   try {
     const u = new URL(url);

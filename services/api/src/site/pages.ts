@@ -207,8 +207,15 @@ ${demand && demand.top_needs.length > 0 ? html`<ul id="needs">${demand.top_needs
   );
 }
 
-/** Whether the client's Accept takes `text/html` (media types compare case-insensitively; `q=0` refuses). */
-const wantsHtml = (c: Context) => acceptedMediaRanges(c.req.header("accept")).has("text/html");
+/**
+ * Whether the client's Accept takes `text/html` (media types compare case-insensitively; `q=0` refuses). The
+ * answer then depends on Accept, and says so: a shared cache would otherwise replay a browser's HTML 404 to
+ * an API client expecting the JSON error body, or the JSON to a browser.
+ */
+const wantsHtml = (c: Context) => {
+  c.header("vary", "accept");
+  return acceptedMediaRanges(c.req.header("accept")).has("text/html");
+};
 
 /** The site: home page, listing pages, badges and a helpful 404 for browsers. */
 export function registerSite(app: App, deps: AppDeps) {
@@ -260,7 +267,7 @@ export function registerSite(app: App, deps: AppDeps) {
 
 /** For browsers, a helpful HTML 404 on site paths; API clients keep the JSON error. */
 export function siteNotFound(deps: AppDeps, c: Context): Response | null {
-  if (!wantsHtml(c) || c.req.path.startsWith("/v1/")) return null;
+  if (c.req.path.startsWith("/v1/") || !wantsHtml(c)) return null;
   return c.html(notFoundPage(deps, `There is no page at ${c.req.path.slice(0, 100)}.`), 404) as Response;
 }
 
