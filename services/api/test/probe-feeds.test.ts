@@ -47,6 +47,50 @@ describe("history, changes, stats", () => {
     for (const q of ["limit=501", "limit=0", "since=yesterday", "order=asc"])
       expect((await t.req("GET", `/v1/changes?${q}`)).status, q).toBe(400);
   });
+  it("GET /v1/changes pages back past a full page with next_before_id, missing none, even within one second", async () => {
+    // Eleven changes of other listings, seven of them in one second: more than a page of 3 since the poll.
+    const at = new Date((Math.floor(Date.now() / 1000) - 100) * 1000);
+    const since = Math.floor(at.getTime() / 1000) - 10;
+    const rows = Array.from({ length: 11 }, (_, i) => ({
+      listing_id: id,
+      from_status: "unverified",
+      to_status: "failing",
+      reasons: ["failure_streak"],
+      at: i < 7 ? at : new Date(at.getTime() - (i - 6) * 1000),
+    }));
+    await t.tdb.db.insertInto("status_changes").values(rows).execute();
+    const whole = await (await t.req("GET", `/v1/changes?since=${since}`)).json();
+    expect(whole.count).toBeGreaterThanOrEqual(11);
+    expect(whole.next_before_id).toBeNull();
+    const seen: number[] = [];
+    let page = await (await t.req("GET", `/v1/changes?since=${since}&limit=3`)).json();
+    for (let n = 0; n < 10; n++) {
+      seen.push(...page.changes.map((c: { id: number }) => c.id));
+      if (page.next_before_id === null) break;
+      expect(page.next_before_id).toBe(page.changes.at(-1).id);
+      page = await (
+        await t.req("GET", `/v1/changes?since=${since}&limit=3&before_id=${page.next_before_id}`)
+      ).json();
+      expect(page.before_id).not.toBeNull();
+    }
+    expect(seen).toEqual(whole.changes.map((c: { id: number }) => c.id));
+    // A cursor that names no change, or is no id, is refused, never an empty page.
+    const unknown = await t.req("GET", "/v1/changes?before_id=999999999");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      error: "validation_failed",
+      message: expect.stringMatching(/before_id/),
+    });
+    for (const q of [
+      "before_id=0",
+      "before_id=-1",
+      "before_id=1.5",
+      "before_id=abc",
+      "before_id=",
+      "before_id=1e3",
+    ])
+      expect((await t.req("GET", `/v1/changes?${q}`)).status, q).toBe(400);
+  });
   it("GET /v1/stats", async () => {
     const s = await (await t.req("GET", "/v1/stats")).json();
     expect(s).toMatchObject({

@@ -6,6 +6,7 @@ import {
   unixSeconds,
 } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
+import { ApiError } from "@tollgate/schema";
 import { sql } from "kysely";
 import { CLAIM_CHANGE_REASONS } from "../claim/common.js";
 import { notFound } from "../errors.js";
@@ -77,16 +78,42 @@ export async function listingHistory(db: Db, id: string) {
 }
 
 /** The change feed: status changes (and claims) since `since`, newest first. */
-export async function statusChanges(db: Db, q: { since?: number; limit: number }) {
+/**
+ * The change feed, newest first (at, then id). `before_id` pages back: only changes older than that change in
+ * this order, so a poller that found a full page since its last poll follows `next_before_id` until it is null
+ * and misses nothing however many changes came (the spec's `since` alone gave only the newest 500). A
+ * `before_id` that names no change is refused (ApiError 400), never answered as an empty page.
+ */
+export async function statusChanges(db: Db, q: { since?: number; limit: number; before_id?: string }) {
   let query = db
     .selectFrom("status_changes")
     .select(["id", "listing_id", "from_status", "to_status", "reasons", "at"]);
   if (q.since !== undefined) query = query.where("at", ">=", new Date(q.since * 1000));
+  if (q.before_id !== undefined) {
+    const before_id = q.before_id;
+    const cursor = await db
+      .selectFrom("status_changes")
+      .select(["at"])
+      .where("id", "=", before_id)
+      .executeTakeFirst();
+    if (!cursor)
+      throw new ApiError(
+        "validation_failed",
+        "before_id: no change has this id (page back with the next_before_id a page of this feed gave)",
+      );
+    query = query.where((eb) =>
+      eb.or([eb("at", "<", cursor.at), eb.and([eb("at", "=", cursor.at), eb("id", "<", before_id)])]),
+    );
+  }
   const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(q.limit).execute();
+  const last = rows.at(-1);
   return {
     count: rows.length,
     limit: q.limit,
     since: q.since ?? null,
+    before_id: q.before_id === undefined ? null : Number(q.before_id),
+    // A full page may have more behind it; a short one is the end.
+    next_before_id: rows.length === q.limit && last ? Number(last.id) : null,
     changes: rows.map(shapeChange),
     note: REASON_NOTE,
   };

@@ -13,6 +13,11 @@ const Query = z.strictObject({
     .regex(/^\d{1,12}$/, "unix seconds")
     .transform(Number)
     .optional(),
+  // Not in the spec (which has since alone): pages back past a full page (registry statusChanges).
+  before_id: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, "a change id (next_before_id of a page)")
+    .optional(),
 });
 
 const route = createRoute({
@@ -22,7 +27,7 @@ const route = createRoute({
   tags: ["discovery"],
   summary: "Status-change feed",
   description:
-    "Status changes newest first; `since` in unix seconds; limit default and maximum 500. The note carries the reason vocabulary.",
+    "Status changes newest first; `since` in unix seconds; limit default and maximum 500. A full page carries `next_before_id`: sent as `before_id` (with the same `since`), it gives the changes older than that page's last, so more than 500 changes since a poll can all be read. The note carries the reason vocabulary.",
   request: { query: Query },
   responses: {
     200: {
@@ -33,6 +38,13 @@ const route = createRoute({
             count: z.number(),
             limit: z.number(),
             since: z.number().nullable(),
+            before_id: z.number().nullable(),
+            next_before_id: z
+              .number()
+              .nullable()
+              .describe(
+                "the id to send as before_id for the older changes behind a full page; null at the end",
+              ),
             changes: z.array(ChangeEntry),
             note: z.string(),
           }),
