@@ -71,7 +71,8 @@ const NO_BODY = new Set(["GET", "HEAD", "TRACE"]);
  * (no cookies are used, so `*` lends no ambient authority: the claim token and payments travel in headers the
  * page must hold itself), and the x402 and owner headers may be sent and read. A preflight is answered 204.
  * X-PAYMENT (x402 v1's name) is allowed too: it is never read as a payment, but a page sending it must reach
- * the 402 that names PAYMENT-SIGNATURE instead of a preflight failure that names nothing.
+ * the 402 that names PAYMENT-SIGNATURE instead of a preflight failure that names nothing. A page instrumented
+ * with OpenTelemetry adds its trace context (traceparent, tracestate, baggage): allowed, so its fetch is not refused.
  */
 const CORS_EXPOSED = "payment-required, payment-response, x-request-id, etag, retry-after, link";
 const corsPreflight = () =>
@@ -81,7 +82,7 @@ const corsPreflight = () =>
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "GET, HEAD, POST, PATCH, DELETE",
       "access-control-allow-headers":
-        "content-type, payment-signature, x-payment, x-claim-token, x-edit-token, authorization, if-none-match",
+        "content-type, payment-signature, x-payment, x-claim-token, x-edit-token, authorization, if-none-match, traceparent, tracestate, baggage",
       "access-control-max-age": "600",
     },
   });

@@ -44,6 +44,8 @@ describe("CORS", () => {
       [`/v1/listings/${id}`, "PATCH", "content-type, x-claim-token"],
       [`/v1/listings/${id}/verdict`, "GET", "payment-signature"],
       ["/v1/listings", "POST", "content-type, payment-signature"],
+      // A page instrumented with OpenTelemetry sends its trace context (W3C Trace Context, Baggage).
+      ["/v1/discover?q=weather", "GET", "traceparent, tracestate, baggage"],
     ] as const) {
       const res = await fetch(`${base}${path}`, {
         method: "OPTIONS",
