@@ -76,6 +76,8 @@ export const APART_SETS = [
   "sixtyfirst",
   "sixtysecond",
   "sixtythird",
+  "sixtyfourth",
+  "sixtyfifth",
 ] as const;
 
 /**
