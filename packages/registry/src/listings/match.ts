@@ -78,6 +78,13 @@ export interface MatchParams {
    */
   kindSpread: number;
   /**
+   * When the need names kinds of service and no candidate names one of its primary kinds, the answer is empty
+   * (the need asks for something nothing here sells) unless the nearest candidate is at least this near by cosine:
+   * then the need's kinds are taken to be misread (a word of another sense, "the job" of a training run, "smoke" of
+   * a wildfire) and it is matched as one naming no kind (band and floor). Infinity: always empty.
+   */
+  kindlessNear: number;
+  /**
    * Weight of the share of the need's content words found among the words of the kinds the listing names (their
    * `asks` and `offers` phrases): a listing of weather history also holds "rainfall" and "how much did it rain",
    * the words a need uses for what it sells, where its description has only "observations". 0.3 since 2026-11-27
@@ -141,6 +148,7 @@ export const MATCH: Readonly<MatchParams> = {
   kindFloor: 0.33,
   kindless: "beside",
   kindSpread: Number.POSITIVE_INFINITY,
+  kindlessNear: 0.45,
   kindWordsWeight: 0.3,
   lexicalLength: 40,
   kindWordsKinds: 4,
@@ -372,7 +380,8 @@ export const looseOnly = (need: NeedEvidence) => need.longest === 1 && !need.ide
  */
 export function gate(
   scored: readonly Scored[],
-  p: Pick<MatchParams, "band" | "floor" | "kindGate" | "kindFloor" | "kindless" | "kindSpread"> = MATCH,
+  p: Pick<MatchParams, "band" | "floor" | "kindGate" | "kindFloor" | "kindless" | "kindSpread"> &
+    Partial<Pick<MatchParams, "kindlessNear">> = MATCH,
   needKinds = 0,
   /** The need's kinds are named by single words only and `looseKinds` is "open". */
   open = false,
@@ -388,7 +397,9 @@ export function gate(
   let nearest = Number.NEGATIVE_INFINITY;
   for (const s of scored) nearest = Math.max(nearest, s.similarity ?? 0);
   const spread = p.kindSpread ?? Number.POSITIVE_INFINITY;
-  const unlikely = sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread;
+  const unlikely =
+    (sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread) ||
+    (!scored.some((s) => s.sharedPrimary > 0) && nearest >= (p.kindlessNear ?? Number.POSITIVE_INFINITY));
   if (p.kindGate === "off" || needKinds === 0 || unlikely || (open && sharing.length > 0)) {
     if (best < p.floor) return [];
     return scored.filter((s) => s.relevance >= best - p.band);
