@@ -1608,7 +1608,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "text.ai_detect",
     "compute.inference",
     "written by ai|written by chatgpt|was this copied|copied from|cheating|did a human write|written by a bot|written by a machine|ai-written|did ai write|did chatgpt write|human or ai|plagiarised|plagiarized|copied text|copied from the internet|original work|paraphrased from|copied from somewhere|copied from elsewhere|copy chunks|copied chunks|lifted from somewhere|plagiarism|copy the essay|copy * from somewhere|copied * from somewhere|copy it from|copied it from|copy from somewhere|copy * essay|copied * essay",
-    "ai detection|ai content detection|ai-generated text|plagiarism|plagiarism check|plagiarism detection|originality|authorship|ai text detection|ai writing detection|ai detector|gpt detector|chatgpt detector|ai content detector|plagiarism checker|copy detection|originality check|turnitin|copyleaks|gptzero|machine-generated text",
+    "ai detection|ai content detection|ai-generated text|plagiarism|plagiarism check|plagiarism detection|originality|authorship|ai text detection|ai writing detection|ai detector|gpt detector|chatgpt detector|ai content detector|plagiarism checker|copy detection|originality check|turnitin|copyleaks|gptzero|machine-generated text|similarity check|similarity checker|similarity report|text similarity check",
   ),
   k(
     "text.pii",
@@ -2583,7 +2583,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "education.grading",
     "compute.inference",
-    "mark these essays|mark * essays|grade * essays|grade these essays|mark the essays|grade the essays|student essays|student answers|with my rubric|against my rubric|against the rubric|using my rubric|using a rubric|marking scheme|mark scheme|grade the homework|grade homework|grade the exam|mark the exam|mark the exams|exam answers|grade my students|score the essays|score these essays",
+    "mark these essays|mark * essays|grade * essays|grade these essays|mark the essays|grade the essays|with my rubric|against my rubric|against the rubric|using my rubric|using a rubric|marking scheme|mark scheme|grade the homework|grade homework|grade the exam|mark the exam|mark the exams|exam answers|grade my students|score the essays|score these essays",
     "auto-grading|automated grading|essay grading|essay scoring|against a rubric|grading api|short-answer grading|short answer grading|assessment scoring|automated marking|rubric scoring|rubric-based grading",
   ),
   k(
