@@ -597,7 +597,13 @@ describe("kinds as evidence and in the gate", () => {
     const close = candidate("close", 0.4 + MATCH.kindWeight + 0.01, "Spot prices of cryptocurrencies");
     const passed = gate(fuse(need, [close, nft, shop], new Map()), MATCH, needKinds);
     expect(passed.map((s) => s.id)).toEqual(["nft"]);
-    expect(gate(fuse(need, [close, shop], new Map()), MATCH, needKinds)).toEqual([]);
+    // None names one: nothing passes, unless the nearest is so near that the need's kinds are taken as misread.
+    const strict = { ...MATCH, kindlessNear: Number.POSITIVE_INFINITY };
+    expect(gate(fuse(need, [close, shop], new Map()), strict, needKinds)).toEqual([]);
+    expect(close.similarity).toBeGreaterThanOrEqual(MATCH.kindlessNear);
+    expect(gate(fuse(need, [close, shop], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual(["close"]);
+    const far = candidate("far", MATCH.kindlessNear - 0.01, "Spot prices of cryptocurrencies");
+    expect(gate(fuse(need, [far, shop], new Map()), MATCH, needKinds)).toEqual([]);
     // The same candidates with the kind gate off: the closer one comes first (the rule is what keeps it out).
     const off = { ...MATCH, kindGate: "off" as const };
     expect(gate(fuse(need, [close, nft, shop], new Map(), off), off, needKinds)[0]?.id).toBe("close");
@@ -612,7 +618,8 @@ describe("kinds as evidence and in the gate", () => {
     expect(gate(fuse(need, [concerts, tickets], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual([
       "tickets",
     ]);
-    expect(gate(fuse(need, [concerts], new Map()), MATCH, needKinds)).toEqual([]);
+    const strict = { ...MATCH, kindlessNear: Number.POSITIVE_INFINITY };
+    expect(gate(fuse(need, [concerts], new Map()), strict, needKinds)).toEqual([]);
     // On all of the need's kinds, the concert data would pass.
     const all = { ...MATCH, kindGateOn: "all" as const };
     expect(gate(fuse(need, [concerts], new Map(), all), all, needKinds).map((s) => s.id)).toEqual([
