@@ -311,8 +311,9 @@ export function needEvidence(
       if (!k || k.length !== vector.length) return true;
       return dot(k, vector) >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
     });
+  const named = IDENTIFIERS.filter((x) => x.word && need.search(x.pattern) >= 0).map((x) => fnv1a(stem(x.word!)));
   return {
-    stems: needStemHashes(need),
+    stems: [...new Set([...needStemHashes(need), ...named])],
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
     primary: primaryKinds(matches, p.kindPrimarySlack, p.kindIdentifierPrimary ?? false),
     longest: Math.max(0, ...matches.map((m) => m.length)),
