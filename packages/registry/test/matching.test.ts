@@ -209,6 +209,24 @@ describe("fusing the evidence", () => {
     expect(dim[0]!.similarity).toBeLessThan(MATCH.kindlessNear);
     expect(gate(dim, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["kind"]);
   });
+
+  it("nearBand: the candidate nearest by cosine stays beside the best when within nearBand of it", () => {
+    const s = (id: string, relevance: number, similarity: number) => ({
+      id,
+      relevance,
+      sharedKinds: 0,
+      sharedPrimary: 0,
+      kindless: true,
+      similarity,
+    });
+    // "words" leads on fused words; "model" is the model's nearest, 0.025 behind (outside band, inside nearBand).
+    const scored = [s("words", 0.6, 0.45), s("model", 0.575, 0.5), s("other", 0.57, 0.44)];
+    expect(gate(scored, { ...MATCH, nearBand: 0 }, 0).map((x) => x.id)).toEqual(["words"]);
+    expect(gate(scored, MATCH, 0).map((x) => x.id)).toEqual(["words", "model"]);
+    // Farther than nearBand, it is not kept.
+    const far = [s("words", 0.6, 0.45), s("model", 0.56, 0.5)];
+    expect(gate(far, MATCH, 0).map((x) => x.id)).toEqual(["words"]);
+  });
 });
 
 let tdb: TestDatabase;
