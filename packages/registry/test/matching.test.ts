@@ -197,11 +197,35 @@ describe("fusing the evidence", () => {
       kindless: false,
       similarity,
     });
-    const far = [s("near", 0.5, 0.5, 0), s("kind", 0.45, 0.3, 1)];
-    expect(gate(far, MATCH, 1).map((x) => x.id)).toEqual(["kind"]);
+    const far = [s("near", 0.6, 0.6, 0), s("kind", 0.45, 0.3, 1)];
+    expect(gate(far, { ...MATCH, kindSpread: Number.POSITIVE_INFINITY }, 1).map((x) => x.id)).toEqual([
+      "kind",
+    ]);
     expect(gate(far, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["near"]);
-    const close = [s("near", 0.5, 0.5, 0), s("kind", 0.45, 0.45, 1)];
+    const close = [s("near", 0.6, 0.6, 0), s("kind", 0.55, 0.55, 1)];
     expect(gate(close, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["kind"]);
+    // The nearest is not itself near (under kindlessNear): the need's kind is kept, however far its listing.
+    const dim = [s("near", 0.5, 0.5, 0), s("kind", 0.45, 0.3, 1)];
+    expect(dim[0]!.similarity).toBeLessThan(MATCH.kindlessNear);
+    expect(gate(dim, { ...MATCH, kindSpread: 0.1 }, 1).map((x) => x.id)).toEqual(["kind"]);
+  });
+
+  it("nearBand: the candidate nearest by cosine stays beside the best when within nearBand of it", () => {
+    const s = (id: string, relevance: number, similarity: number) => ({
+      id,
+      relevance,
+      sharedKinds: 0,
+      sharedPrimary: 0,
+      kindless: true,
+      similarity,
+    });
+    // "words" leads on fused words; "model" is the model's nearest, 0.025 behind (outside band, inside nearBand).
+    const scored = [s("words", 0.6, 0.45), s("model", 0.575, 0.5), s("other", 0.57, 0.44)];
+    expect(gate(scored, { ...MATCH, nearBand: 0 }, 0).map((x) => x.id)).toEqual(["words"]);
+    expect(gate(scored, MATCH, 0).map((x) => x.id)).toEqual(["words", "model"]);
+    // Farther than nearBand, it is not kept.
+    const far = [s("words", 0.6, 0.45), s("model", 0.56, 0.5)];
+    expect(gate(far, MATCH, 0).map((x) => x.id)).toEqual(["words"]);
   });
 });
 

@@ -578,6 +578,8 @@ const candidate = (id: string, similarity: number, text: string): Candidate => (
 });
 
 describe("kinds as evidence and in the gate", () => {
+  // The kind gate alone, without the two rules that take a need's kinds as misread (kindSpread, kindlessNear).
+  const strict = { ...MATCH, kindSpread: Number.POSITIVE_INFINITY, kindlessNear: Number.POSITIVE_INFINITY };
   const nft = candidate("nft", 0.4, "NFT collection floor prices");
   const coins = candidate("coins", 0.5, "Spot prices of cryptocurrencies");
   const shop = candidate("shop", 0.41, "Product prices from online retailers");
@@ -595,9 +597,14 @@ describe("kinds as evidence and in the gate", () => {
     const needKinds = kindsOf(need).length;
     // A closer listing that names no kind of the need stays out, however close.
     const close = candidate("close", 0.4 + MATCH.kindWeight + 0.01, "Spot prices of cryptocurrencies");
-    const passed = gate(fuse(need, [close, nft, shop], new Map()), MATCH, needKinds);
+    const passed = gate(fuse(need, [close, nft, shop], new Map()), strict, needKinds);
     expect(passed.map((s) => s.id)).toEqual(["nft"]);
-    expect(gate(fuse(need, [close, shop], new Map()), MATCH, needKinds)).toEqual([]);
+    // None names one: nothing passes, unless the nearest is so near that the need's kinds are taken as misread.
+    expect(gate(fuse(need, [close, shop], new Map()), strict, needKinds)).toEqual([]);
+    expect(close.similarity).toBeGreaterThanOrEqual(MATCH.kindlessNear);
+    expect(gate(fuse(need, [close, shop], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual(["close"]);
+    const far = candidate("far", MATCH.kindlessNear - 0.01, "Spot prices of cryptocurrencies");
+    expect(gate(fuse(need, [far, shop], new Map()), MATCH, needKinds)).toEqual([]);
     // The same candidates with the kind gate off: the closer one comes first (the rule is what keeps it out).
     const off = { ...MATCH, kindGate: "off" as const };
     expect(gate(fuse(need, [close, nft, shop], new Map(), off), off, needKinds)[0]?.id).toBe("close");
@@ -609,10 +616,10 @@ describe("kinds as evidence and in the gate", () => {
     const tickets = candidate("tickets", 0.45, "Event tickets and box office sales");
     expect(kindIds(concerts.kinds)).toEqual(["events"]);
     const needKinds = kindsOf(need).length;
-    expect(gate(fuse(need, [concerts, tickets], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual([
+    expect(gate(fuse(need, [concerts, tickets], new Map()), strict, needKinds).map((s) => s.id)).toEqual([
       "tickets",
     ]);
-    expect(gate(fuse(need, [concerts], new Map()), MATCH, needKinds)).toEqual([]);
+    expect(gate(fuse(need, [concerts], new Map()), strict, needKinds)).toEqual([]);
     // On all of the need's kinds, the concert data would pass.
     const all = { ...MATCH, kindGateOn: "all" as const };
     expect(gate(fuse(need, [concerts], new Map(), all), all, needKinds).map((s) => s.id)).toEqual([

@@ -17,10 +17,12 @@
  *   BENCH_PARAMS='{"floor":0.36}'         parameters that replace the shipped ones for the whole run (the base the
  *                                        variants are measured against)
  *   BENCH_OFFLINE_CACHE=<file>           the vector cache (default: tollgate-semantic-vectors.json in the temp dir)
+ *   BENCH_JSON=<file>                    writes the shipped parameters' rows (every set, unrounded) to that file as JSON
  *   BENCH_MISSES=fortyfourth,fifth       lists each need of those sets the shipped parameters miss, with the kinds
  *                                        the need asks for and those the wanted and returned listings name (reading
  *                                        a set's misses makes it a read set: take it out of BENCH_BLIND from then on)
  */
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   type Candidate,
@@ -177,6 +179,7 @@ for (const r of shipped)
   console.log(
     `| ${r.set}${BLIND.has(r.set) ? " (blind)" : ""} | ${r.top1.toFixed(2)} | ${r.top3.toFixed(2)} | ${r.mrr.toFixed(3)} | ${r.results.toFixed(1)} | ${pct(r.unservedEmpty)} |`,
   );
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(shipped, null, 1));
 const blindRows = shipped.filter((r) => BLIND.has(r.set));
 if (blindRows.length > 0) {
   const mean = (f: (r: Row) => number) => blindRows.reduce((a, r) => a + f(r), 0) / blindRows.length;

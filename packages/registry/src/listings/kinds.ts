@@ -69,7 +69,14 @@ interface Phrase {
  * a listing only when nothing else there names a kind). The token is no English word, and the embedding still
  * sees the text as written.
  */
-export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: string; kind: string }[] = [
+export const IDENTIFIERS: readonly {
+  what: string;
+  pattern: RegExp;
+  token: string;
+  kind: string;
+  /** The word a listing uses for such identifiers ("VIN", "IBAN"), counted among a need's words when it holds one. */
+  word?: string;
+}[] = [
   {
     what: "IPv4 address",
     pattern: /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w]|\.\d)/g,
@@ -88,12 +95,14 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     pattern:
       /\b(?=(?:[A-HJ-NPR-Z]*\d){4})(?=(?:\d*[A-HJ-NPR-Z]){2})(?=[A-F0-9]*[G-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/gi,
     token: "qqvin",
+    word: "vin",
     kind: "vehicles",
   },
   {
     what: "EVM transaction hash",
     pattern: /\b0x[0-9a-f]{64}\b/gi,
     token: "qqtxhash",
+    word: "transaction",
     kind: "crypto.transactions",
   },
   {
@@ -101,24 +110,28 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     pattern:
       /\b(?:AA|UA|DL|WN|B6|NK|F9|BA|LH|KL|EK|EY|SQ|QF|NH|JL|U2|6E)\s?\d{2,4}\b|\b(?:[Uu]nited|[Dd]elta|[Ss]outhwest|[Jj]et[Bb]lue|[Ll]ufthansa|[Ee]mirates|[Rr]yanair|[Ee]asy[Jj]et|[Qq]antas|(?:[Aa]merican|[Aa]laska|[Ss]pirit|[Ff]rontier|[Bb]ritish|[Tt]urkish|[Ss]ingapore|[Qq]atar) [Aa]irlines?|[Bb]ritish [Aa]irways|[Aa]ir [Ff]rance|[Aa]ir [Cc]anada|KLM)(?: [Ff]light)? #?\d{2,4}\b(?![-./:]\d)/g,
     token: "qqflight",
+    word: "flight",
     kind: "travel.flight_status",
   },
   {
     what: "parcel tracking number (UPS 1Z…, USPS 22 digits)",
     pattern: /\b1Z[0-9A-Z]{16}\b|\b9[2-5]\d{20}\b/g,
     token: "qqparcel",
+    word: "tracking",
     kind: "ship.tracking",
   },
   {
     what: "shipping container number (ISO 6346: owner code, U, J or Z, six digits and a check digit)",
     pattern: /\b[A-Z]{3}[UJZ] ?\d{6} ?\d\b/g,
     token: "qqcontainer",
+    word: "container",
     kind: "ship.vessel_tracking",
   },
   {
     what: "Amazon product number (ASIN: B0 and eight letters or digits)",
     pattern: /\bB0[0-9A-Z]{8}\b/g,
     token: "qqasin",
+    word: "asin",
     kind: "product.lookup",
   },
   {
@@ -127,13 +140,21 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     what: "ORCID iD (0000- or 0009-, three more groups of four digits, the last may end in X)",
     pattern: /\b000[09]-\d{4}-\d{4}-\d{3}[\dX]\b/g,
     token: "qqorcid",
+    word: "orcid",
     kind: "science.papers",
   },
-  { what: "ISBN-13", pattern: /\b97[89](?:[- ]?\d){10}\b/g, token: "qqisbn", kind: "entertainment.books" },
+  {
+    what: "ISBN-13",
+    pattern: /\b97[89](?:[- ]?\d){10}\b/g,
+    token: "qqisbn",
+    word: "isbn",
+    kind: "entertainment.books",
+  },
   {
     what: "IBAN",
     pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b/g,
     token: "qqiban",
+    word: "iban",
     kind: "finance.banking",
   },
   {
@@ -141,6 +162,7 @@ export const IDENTIFIERS: readonly { what: string; pattern: RegExp; token: strin
     pattern:
       /\b(?:ATU\d{8}|(?:BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB|XI)[ -]?[0-9A-Z]{0,2}\d{7,12}(?:B\d{2})?[A-Z]?)\b/g,
     token: "qqvatid",
+    word: "vat",
     kind: "gov.tax_ids",
   },
   {

@@ -444,8 +444,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.indexing",
     "data.crypto",
-    "query a subgraph|query the subgraph|index my contract|index contract events|stream contract events|listen for contract events|listen to contract events|contract event stream|every transfer event|transfer events|grouped by day|group by day|events grouped by",
-    "subgraph|the graph protocol|graph protocol|thegraph|blockchain indexer|blockchain indexing|indexing api|indexer api|onchain indexing|on-chain indexing|custom indexers|event indexing|blockchain graphql|goldsky|envio|subsquid|substreams|blockchain etl|blockchain data streams|sql over|decoded logs|decoded onchain logs|onchain logs|indexed tables|blockchain sql|sql over decoded",
+    "query a subgraph|query the subgraph|index my contract|index contract events|stream contract events|listen for contract events|listen to contract events|contract event stream|every transfer event|transfer events|grouped by day|group by day|events grouped by|whenever * lands in|ping my backend whenever|ping our backend whenever|notify my backend|notify our backend|whenever * is transferred|whenever * arrives|incoming transfers to|transfers into our|lands in our treasury|lands in my wallet",
+    "subgraph|the graph protocol|graph protocol|thegraph|blockchain indexer|blockchain indexing|indexing api|indexer api|onchain indexing|on-chain indexing|custom indexers|event indexing|blockchain graphql|goldsky|envio|subsquid|substreams|blockchain etl|blockchain data streams|sql over|decoded logs|decoded onchain logs|onchain logs|indexed tables|blockchain sql|sql over decoded|contract events|onchain webhooks|on-chain webhooks|address activity webhooks",
   ),
   k(
     "crypto.social",
@@ -456,8 +456,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "llm.evals",
     "compute.inference",
-    "evaluate my prompt|evaluate my agent|evaluate my llm|evaluate my rag|test my prompts|test my agent|compare prompts|a/b test prompts|which prompt is better|judge these responses|is the model hallucinating|check for hallucinations|hallucination check|did it hallucinate|trace my agent|debug my agent|log my llm calls|monitor my llm|version my prompts|manage my prompts|store my prompts",
-    "llm evaluation|llm evals|evals|model evaluation|prompt evaluation|rag evaluation|agent evaluation|llm-as-a-judge|hallucination detection|groundedness|faithfulness scoring|llm observability|llm monitoring|llm tracing|agent tracing|agent observability|prompt management|prompt versioning|prompt registry|prompt library|prompt playground|prompt testing|prompt optimisation|prompt optimization|model benchmarks|langsmith|langfuse|braintrust|helicone|promptfoo|ragas",
+    "evaluate my prompt|evaluate my agent|evaluate my llm|evaluate my rag|test my prompts|test my agent|compare prompts|a/b test prompts|which prompt is better|judge these responses|is the model hallucinating|check for hallucinations|hallucination check|did it hallucinate|trace my agent|debug my agent|log my llm calls|monitor my llm|version my prompts|manage my prompts|store my prompts|make up anything|made up anything|made anything up|make things up|making things up|made things up|isn't in the retrieved|not in the retrieved|not in the source|supported by the sources|supported by the documents|grounded in the|is the answer supported|invented facts",
+    "llm evaluation|llm evals|evals|model evaluation|prompt evaluation|rag evaluation|agent evaluation|llm-as-a-judge|hallucination detection|groundedness|faithfulness scoring|llm observability|llm monitoring|llm tracing|agent tracing|agent observability|prompt management|prompt versioning|prompt registry|prompt library|prompt playground|prompt testing|prompt optimisation|prompt optimization|model benchmarks|langsmith|langfuse|braintrust|helicone|promptfoo|ragas|claim verification|grounding check|grounding checks|supported by the source|citation verification|factual consistency",
   ),
   k(
     "llm.batch",
@@ -570,7 +570,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "crypto.derivatives",
     "data.crypto",
-    "perps|perp|with leverage|leveraged long|leveraged short|leveraged position|x leverage|long or short|get liquidated|got liquidated|liquidated|liquidation price|funding rate|funding rates|go long|go short|open a long|open a short|shorting bitcoin|shorting eth|funding rate for|perp on|perp price|long on hyperliquid|short on hyperliquid|trade perps|my perp position|perp positions|liquidation levels|futures premium",
+    "perps|perp|with leverage|leveraged long|leveraged short|leveraged position|x leverage|long or short|get liquidated|got liquidated|liquidated|liquidation price|funding rate|funding rates|go long|go short|open a long|open a short|shorting bitcoin|shorting eth|funding rate for|perp on|perp price|long on hyperliquid|short on hyperliquid|trade perps|my perp position|perp positions|liquidation levels|futures premium|pays * to be short|pays * to be long|paid * to be short|paid * to be long|get paid to short|get paid to long|collect funding|earn the funding|receive funding",
     "perpetual futures|perpetual swaps|perpetual contracts|perps|funding rates|liquidation data|liquidations|liquidation heatmap|long/short ratio|long short ratio|crypto derivatives|crypto futures|leverage trading|leveraged trading|margin trading|derivatives exchange|hyperliquid|dydx|gmx|basis trading|perp dex|perpetual dex|perpetuals|funding rate data|perp markets|perps api|hyperliquid api|binance futures|bybit|okx futures|deribit|coinglass|top trader positions|mark price",
   ),
   k(
@@ -786,8 +786,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "people.genealogy",
     "data.people",
-    "family tree|my ancestors|ancestors|ancestry|my family history|family history|great-grandfather|great grandfather|great-grandmother|great grandmother|where my family came from|long-lost|birth record|death record|marriage record|obituary|obituaries|buried|find a grave|grave of",
-    "genealogy|genealogical|family trees|ancestry records|vital records|birth records|death records|marriage records|census records|obituaries|burial records|grave records|immigration records|parish records|findagrave",
+    "family tree|my ancestors|ancestors|ancestry|my family history|family history|great-grandfather|great grandfather|great-grandmother|great grandmother|where my family came from|long-lost|birth record|death record|marriage record|obituary|obituaries|buried|find a grave|grave of|ellis island|came through ellis island|emigrated from|immigrated from|records of him|records of her|records of my",
+    "genealogy|genealogical|family trees|ancestry records|vital records|birth records|death records|marriage records|census records|obituaries|burial records|grave records|immigration records|parish records|findagrave|passenger manifests|passenger lists|census returns|historical records|parish registers|baptism records|naturalisation records|naturalization records|immigration manifests",
   ),
   k(
     "risk.climate_property",
@@ -823,8 +823,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.alerts",
     "data.weather",
-    "storm coming|hurricane|tornado|typhoon|cyclone|blizzard|flooding|flood|lightning|thunderstorm|wildfire|fire danger|evacuate|dangerous weather|severe storm|is a storm coming|hurricane coming|tornado warning|flash flood|floods|hailstorm|hailstones|large hail|ice storm|snowstorm|extreme heat|extreme weather|bushfire|bushfires|wildfires|fire risk|red flag warning|should i evacuate|shelter in place|weather emergency|dangerous winds|gale|gales|storm surge|monsoon|is the river rising|will it flood",
-    "severe weather|weather alert|weather warning|storm warning|storm tracking|flood warning|hazard alert|emergency alert|weather alerts|weather warnings|severe weather alerts|nws alerts|national weather service alerts|cap alerts|common alerting protocol|flood alerts|flood forecasting|hurricane tracking|tropical cyclone|tropical cyclones|tropical storm tracking|storm tracks|lightning detection|lightning strikes|wildfire tracking|fire perimeters|active fires|heat warnings|extreme weather alerts|weather hazards|watches and warnings|disaster alerts|natural disaster alerts|flood gauges|flood risk",
+    "storm coming|hurricane|tornado|typhoon|cyclone|blizzard|flooding|flood|lightning|thunderstorm|wildfire|fire danger|evacuate|dangerous weather|severe storm|is a storm coming|hurricane coming|tornado warning|flash flood|floods|hailstorm|hailstones|large hail|ice storm|snowstorm|extreme heat|extreme weather|bushfire|bushfires|wildfires|fire risk|red flag warning|should i evacuate|shelter in place|weather emergency|dangerous winds|gale|gales|storm surge|monsoon|is the river rising|will it flood|fires burning|fire burning|fires near|fire near|any fires|fires nearby|forest fire|forest fires|wildfire near|wildfires near",
+    "severe weather|weather alert|weather warning|storm warning|storm tracking|flood warning|hazard alert|emergency alert|weather alerts|weather warnings|severe weather alerts|nws alerts|national weather service alerts|cap alerts|common alerting protocol|flood alerts|flood forecasting|hurricane tracking|tropical cyclone|tropical cyclones|tropical storm tracking|storm tracks|lightning detection|lightning strikes|wildfire tracking|fire perimeters|active fires|heat warnings|extreme weather alerts|weather hazards|watches and warnings|disaster alerts|natural disaster alerts|flood gauges|flood risk|wildfire perimeters|hotspot detections|fire hotspots|wildfire hotspots|active wildfire|active wildfires|fire detections",
   ),
   k(
     "weather.history",
@@ -847,7 +847,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "weather.solar",
     "data.weather",
-    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours|rooftop panels|panels produce|panel output|my solar roof|solar panel output|how much will my panels|how much energy will my panels|solar production|solar potential|is my roof good for solar|roof for solar|sun hours|peak sun hours|hours of sunshine|sunlight hours|how much sun|my solar panels|my solar system produce|kw array|solar array|array facing|array on my roof|how much power would it make|panels facing south|panels on my roof|panels on our roof|panels on the roof|kwh a year|kwh per year|south-facing roof|south facing roof",
+    "how much power will my solar panels|solar panels|how sunny|hours of sun|sunny hours|rooftop panels|panels produce|panel output|my solar roof|solar panel output|how much will my panels|how much energy will my panels|solar production|solar potential|is my roof good for solar|roof for solar|sun hours|peak sun hours|hours of sunshine|sunlight hours|how much sun|my solar panels|my solar system produce|kw array|solar array|array facing|array on my roof|how much power would it make|panels facing south|panels on my roof|panels on our roof|panels on the roof|kwh a year|kwh per year|south-facing roof|south facing roof|panels fit|panels would fit|how many panels|how much power would they make|how much power would they produce|how much electricity would they make|how much energy would they make|how much would they produce",
     "solar irradiance|irradiance|sunshine|sunshine duration|photovoltaic|pv output|pv yield|solar power|solar energy|solar forecast|ghi|solar radiation|solar irradiance forecast|dni|dhi|direct normal irradiance|diffuse horizontal irradiance|global horizontal irradiance|pv forecast|pv forecasting|pv power|photovoltaic output|solar production forecast|solar potential|rooftop solar|solar resource|pvgis|pvwatts|sunshine hours|clear sky radiation|solar yield|energy yield|solar data|solar power forecast",
   ),
   k(
@@ -1152,7 +1152,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "social.posts",
     "data.news",
     "tweets|tweeted|twitter|reddit|tiktok|instagram|youtube|went viral|going viral|viral post|viral video|trending|followers|posts about|what are people posting|on twitter|tweets about|what is trending|trending on|hashtag|subreddit|reddit threads|tiktok videos|instagram posts|linkedin posts|youtube comments|follower count|how many followers|bluesky|mastodon|facebook|on social media|x.com|x.com status|x.com post|replies to this tweet|replies to this post|responses to this tweet|what do people on * think|what are people on * saying|reaction gif|channel grown|channel growth|subscriber growth|upload cadence|how often does he post|how often does she post|drop new videos|folks on r|people on r|saying on r|what are folks on * saying|what are folks saying|folks on reddit|people on reddit",
-    "social media|social posts|social media data|hashtags|social profiles|follower counts|engagement metrics|x posts|twitter api|x api|social data|social media api|tweets|reddit data|tiktok data|instagram data|youtube data|social media posts|post engagement|creator analytics|influencer data|influencer discovery|social analytics|hashtag tracking|trending topics|youtube video|youtube videos|youtube link|youtube links|youtube channel|youtube channels|reddit posts|comment threads|social listening|brand mentions|mentions of brands",
+    "social media|social posts|social media data|hashtags|social profiles|follower counts|engagement metrics|x posts|twitter api|x api|social data|social media api|tweets|reddit data|tiktok data|instagram data|youtube data|social media posts|post engagement|creator analytics|influencer data|influencer discovery|social analytics|hashtag tracking|trending topics|youtube video|youtube videos|youtube link|youtube links|youtube channel|youtube channels|reddit posts|comment threads|social listening|brand mentions|mentions of brands|farcaster casts|casts and channels|farcaster channels|farcaster posts|lens posts",
   ),
   k(
     "social.listening",
@@ -1316,8 +1316,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.astronomy",
     "data.science",
-    "planets|planet|moon|mars|iss|space station|rocket|asteroid|comet|eclipse|meteor|what is in the sky|visible tonight|overhead tonight|sunrise|sunset|when does the sun|night sky|stargazing|see the stars|northern lights|aurora|full moon|new moon|phase of the moon|meteor shower|satellites overhead|spacex|planet visible|golden hour|when is sunrise|when is sunset|what time is sunrise|what time is sunset|daylight hours|blood moon|solar eclipse|lunar eclipse|constellation|constellations|telescope|does it get dark|it gets dark|get dark|gets dark|sun go down|sun goes down|sun come up|sun comes up",
-    "astronomy|astronomical|ephemeris|ephemerides|celestial|satellite tracking|orbital|orbits|near-earth objects|solar system|nasa|moon phase|sun position|sunrise and sunset|outer space|stars tonight|rocket launch|rocket launches|astronomy data|space data|planetary positions|star catalog|star catalogue|exoplanets|exoplanet|space weather|solar flares|geomagnetic|aurora forecast|apod|two-line elements|satellite positions|iss location|lunar phases|moonrise|moonset|twilight|solar noon|sunrise times|sunset times|astronomical events",
+    "planets|planet|moon|mars|iss|space station|rocket|asteroid|comet|eclipse|meteor|what is in the sky|visible tonight|overhead tonight|sunrise|sunset|when does the sun|night sky|stargazing|see the stars|northern lights|aurora|full moon|new moon|phase of the moon|meteor shower|satellites overhead|spacex|planet visible|golden hour|when is sunrise|when is sunset|what time is sunrise|what time is sunset|daylight hours|blood moon|solar eclipse|lunar eclipse|constellation|constellations|telescope|does it get dark|it gets dark|get dark|gets dark|sun go down|sun goes down|sun come up|sun comes up|see the space station|see the iss|iss pass|iss passes|satellite pass|satellite passes",
+    "astronomy|astronomical|ephemeris|ephemerides|celestial|satellite tracking|orbital|orbits|near-earth objects|solar system|nasa|moon phase|sun position|sunrise and sunset|outer space|stars tonight|rocket launch|rocket launches|astronomy data|space data|planetary positions|star catalog|star catalogue|exoplanets|exoplanet|space weather|solar flares|geomagnetic|aurora forecast|apod|two-line elements|satellite positions|iss location|lunar phases|moonrise|moonset|twilight|solar noon|sunrise times|sunset times|astronomical events|iss passes|visible passes|satellite passes|pass predictions|satellite flyovers|satellite pass predictions",
   ),
   k(
     "science.earth",
@@ -1328,8 +1328,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "science.biodiversity",
     "data.science",
-    "what animal|what bird|which species|wildlife|animals|birds|trees|insects|endangered|what plant is this|what tree is this|what flower is this|identify this plant|identify this bird|what kind of bird|what kind of animal|what species|is this snake|is this mushroom|mushroom|birdsong|birdwatching|bird watching|native to|invasive species|habitat of|mammals|reptiles|butterflies|wild animals|what plant|this plant|identify a plant|plant species|which plant|house plant|sighted|sightings|been sighted|been spotted|where has * been seen|which plant is this|what is this plant|weird vine|this vine|what is this weed|identify this flower",
-    "species|biodiversity|taxa|occurrence records|gbif|conservation status|flora|fauna|species observations|species data|species occurrence|occurrence data|species identification|plant identification|bird identification|inaturalist|ebird|iucn|red list|taxonomic|taxonomic names|specimen records|wildlife data|ecological|biodiversity data|species distribution|natural history|identify plants|plant identification api|identify plants, flowers",
+    "what animal|what bird|which species|wildlife|animals|birds|trees|insects|endangered|what plant is this|what tree is this|what flower is this|identify this plant|identify this bird|what kind of bird|what kind of animal|what species|is this snake|is this mushroom|mushroom|birdsong|birdwatching|bird watching|native to|invasive species|habitat of|mammals|reptiles|butterflies|wild animals|what plant|this plant|identify a plant|plant species|which plant|house plant|sighted|sightings|been sighted|been spotted|where has * been seen|which plant is this|what is this plant|weird vine|this vine|what is this weed|identify this flower|what breed|which breed|what breed is|dog breed|cat breed|what kind of dog|what kind of cat|mixed breed|which breeds",
+    "species|biodiversity|taxa|occurrence records|gbif|conservation status|flora|fauna|species observations|species data|species occurrence|occurrence data|species identification|plant identification|bird identification|inaturalist|ebird|iucn|red list|taxonomic|taxonomic names|specimen records|wildlife data|ecological|biodiversity data|species distribution|natural history|identify plants|plant identification api|identify plants, flowers|breed identification|breed detection|dog breeds|cat breeds|breed classifier",
   ),
   k(
     "science.math",
@@ -1347,7 +1347,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.courts",
     "data.government",
-    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial|appellate rulings|appeals court|court decisions on|rulings on whether|case law on|decided after|precedent on|circuit opinions|circuit opinion|court opinions on|appellate decisions|circuit court|court of appeals|supreme court|district court|citing cases|cases that cite|later decisions|appeals bench|the appeals court|appeals court decide|what did the court decide|what did the * bench decide|who wrote the opinion",
+    "sued|sue|suing|lawsuit|lawsuits|judge|lawyer|was convicted|legal dispute|legal trouble|taken to court|been sued|any lawsuits|legal action against|case against|verdict|who won the case|bankruptcy filings|went bankrupt|filed for bankruptcy|murder trial|criminal trial|appellate rulings|appeals court|court decisions on|rulings on whether|case law on|decided after|precedent on|circuit opinions|circuit opinion|court opinions on|appellate decisions|circuit court|court of appeals|supreme court|district court|citing cases|cases that cite|later decisions|appeals bench|the appeals court|appeals court decide|what did the court decide|what did the * bench decide|who wrote the opinion|sued in federal court|sued in state court|lawsuits against|lawsuits filed against|cases filed against",
     "court|courts|case law|court cases|court decisions|judgments|judgements|court rulings|litigation|legal cases|court records|precedent|jurisprudence|court opinions|case search|courtlistener|legal opinions|judicial decisions|case records|litigation data|litigation history|bankruptcy records|judicial data|legal research|case documents",
   ),
   k(
@@ -1371,7 +1371,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.procurement",
     "data.government",
-    "government contracts|sell to the government|contract opportunities|government tenders|public contracts|who won the contract|win government work|federal contracts|government grants|grant funding|apply for grants|government deals|government deal|government contract|government contractor|federal contractor|agencies have paid|agencies paid|paid by the government|paid by federal agencies|federal spending on|government spending on|how much the government paid|how much the government spent|firms won|companies won|who won the * contract|won the * contracts|won the * deals|council contracts|city contracts|public-sector bids|public sector bids|public-sector tenders|public sector tenders|public-sector contracts|public sector contracts|government bids|bids that close|tenders that close|tenders closing|bids closing|open bids|bid on government|bid on tenders|bid on public|public bids",
+    "government contracts|sell to the government|contract opportunities|government tenders|public contracts|who won the contract|win government work|federal contracts|government grants|grant funding|apply for grants|government deals|government deal|government contract|government contractor|federal contractor|agencies have paid|agencies paid|paid by the government|paid by federal agencies|federal spending on|government spending on|how much the government paid|how much the government spent|firms won|companies won|who won the * contract|won the * contracts|won the * deals|council contracts|city contracts|public-sector bids|public sector bids|public-sector tenders|public sector tenders|public-sector contracts|public sector contracts|government bids|bids that close|tenders that close|tenders closing|bids closing|open bids|bid on government|bid on tenders|bid on public|public bids|open for bids|currently open for bids",
     "tenders|public tenders|procurement|public procurement|rfp|rfps|contract awards|government spending|tender data|tender notices|procurement data|contract notices|sam.gov|award notices|bid opportunities|grant data|grant opportunities|public spending|government awards|usaspending|tender alerts|federal grants|grants database|grants and contracts|grant programs|grant programmes",
   ),
   k(
@@ -1474,7 +1474,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "vehicles",
     "data.other",
-    "car|cars|my car|this car|truck|motorbike|used car|what is my car worth|number plate|license plate|licence plate|which model|what car is this|car worth|my car worth|car value|blue book|kelley blue book|mot history|mot check|is this car stolen|car history|accident history|car specs|fuel economy|mpg|trade-in value|trade in value|vin number|decode this vin|mot|its mot|failed its mot|failed mot|mot status|car reg|reg number|reg plate|salvage title|flood title|salvage or flood title|rebuilt title|lemon title|clean title|title brand|title brands|been in an accident|ever been in an accident|accident record|odometer rollback",
+    "car|cars|my car|this car|truck|motorbike|used car|what is my car worth|number plate|license plate|licence plate|which model|what car is this|car worth|my car worth|car value|blue book|kelley blue book|mot history|mot check|is this car stolen|car history|accident history|car specs|fuel economy|mpg|trade-in value|trade in value|vin number|decode this vin|mot|its mot|failed its mot|failed mot|mot status|car reg|reg number|reg plate|salvage title|flood title|salvage or flood title|rebuilt title|lemon title|clean title|title brand|title brands|been in an accident|ever been in an accident|accident record|odometer rollback|km on it|miles on it|km on the clock|miles on the clock|what car is that|which car is that|what car is it|uk reg|uk plate|uk number plate",
     "vin|vin decoder|vin decoding|vehicle|vehicles|vehicle data|vehicle history|make and model|vehicle specs|vehicle valuation|automotive|plate lookup|odometer|mileage|vehicle specifications|car data|vehicle registration|number plate lookup|car valuation|used car prices|carfax|autocheck|car history reports|vehicle history reports",
   ),
   k(
@@ -1492,7 +1492,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "energy.carbon",
     "data.other",
-    "carbon footprint|how green|how much co2|climate impact|environmental impact|offset my|carbon emissions of|co2 emissions of|how much carbon|how polluting|emissions from|footprint of|offset my flight|carbon neutral|net zero|greener option|climate friendly|cleanest|power be cleanest|grid be cleanest|greenest time|when is the grid greenest|cleanest electricity",
+    "carbon footprint|how green|how much co2|climate impact|environmental impact|offset my|carbon emissions of|co2 emissions of|how much carbon|how polluting|emissions from|footprint of|offset my flight|carbon neutral|net zero|greener option|climate friendly|cleanest|power be cleanest|grid be cleanest|greenest time|when is the grid greenest|cleanest electricity|the greenest time to run|the cleanest time to run|greenest time to run|cleanest time to run|carbon-aware scheduling|lowest-carbon hours|lowest carbon hours|when is the grid cleanest|greenest hours",
     "carbon|co2|emissions|carbon emissions|emission factors|carbon intensity|greenhouse gas|ghg|carbon offsets|sustainability data|carbon accounting|emissions data|emissions calculation|emissions calculator|co2 calculator|carbon calculator|scope 1|scope 2|scope 3|carbon credits|esg data|esg|lifecycle emissions|grid carbon intensity|carbon removal",
   ),
   k(
@@ -1522,7 +1522,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "entertainment.games",
     "data.other",
-    "video game|video games|game prices|pc game|console game|steam games|game release|games like|playstation|xbox|nintendo|switch games|how long to beat|on steam|on the switch|nintendo switch|switch or steam|on ps5|on playstation|on xbox|steam sale|eshop",
+    "video game|video games|game prices|pc game|console game|steam games|game release|games like|playstation|xbox|nintendo|switch games|how long to beat|on steam|on the switch|nintendo switch|switch or steam|on ps5|on playstation|on xbox|steam sale|eshop|winrate|kda|mmr|summoner|this split|ranked games|solo queue|soloq",
     "games data|game data|steam|esports|game catalog|player counts|video game data|game metadata|game database|igdb|rawg|esports data|esports stats|steam data|game servers|gaming api",
   ),
   k(
@@ -1607,14 +1607,14 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "text.ai_detect",
     "compute.inference",
-    "written by ai|written by chatgpt|was this copied|copied from|cheating|did a human write|written by a bot|written by a machine|ai-written|did ai write|did chatgpt write|human or ai|plagiarised|plagiarized|copied text|copied from the internet|original work|paraphrased from|copied from somewhere|copied from elsewhere|copy chunks|copied chunks|lifted from somewhere|plagiarism",
-    "ai detection|ai content detection|ai-generated text|plagiarism|plagiarism check|plagiarism detection|originality|authorship|ai text detection|ai writing detection|ai detector|gpt detector|chatgpt detector|ai content detector|plagiarism checker|copy detection|originality check|turnitin|copyleaks|gptzero|machine-generated text",
+    "written by ai|written by chatgpt|was this copied|copied from|cheating|did a human write|written by a bot|written by a machine|ai-written|did ai write|did chatgpt write|human or ai|plagiarised|plagiarized|copied text|copied from the internet|original work|paraphrased from|copied from somewhere|copied from elsewhere|copy chunks|copied chunks|lifted from somewhere|plagiarism|copy the essay|copy * from somewhere|copied * from somewhere|copy it from|copied it from|copy from somewhere|copy * essay|copied * essay",
+    "ai detection|ai content detection|ai-generated text|plagiarism|plagiarism check|plagiarism detection|originality|authorship|ai text detection|ai writing detection|ai detector|gpt detector|chatgpt detector|ai content detector|plagiarism checker|copy detection|originality check|turnitin|copyleaks|gptzero|machine-generated text|similarity check|similarity checker|similarity report|text similarity check|written by a large language model|written by a language model|machine-written|machine-written text|machine-written passages|llm-written text",
   ),
   k(
     "text.pii",
     "compute.inference",
     "hide personal details|remove names|strip personal|anonymise|anonymize|private information|remove personal information|remove personal data|hide names|blank out|black out|scrub personal|mask emails|mask phone numbers|sensitive information|remove social security|strip out names|confidential details|social security numbers|ssns|hide * social security|hide their home addresses|hide home addresses|hide employees",
-    "pii|pii detection|redaction|redact|personal data|data masking|de-identification|anonymisation|anonymization|pii redaction|data anonymization|pseudonymisation|pseudonymization|sensitive data detection|phi detection|data loss prevention|dlp|personal information detection|named entity redaction",
+    "pii|pii detection|redaction|redact|personal data|data masking|de-identification|anonymisation|anonymization|pii redaction|data anonymization|pseudonymisation|pseudonymization|sensitive data detection|phi detection|data loss prevention|dlp|personal information detection|named entity redaction|personally identifiable information|mask personal data|detect and mask|mask pii|personal data detection",
   ),
   // ---- images and video --------------------------------------------------------------------------------------
   k(
@@ -1638,7 +1638,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "image.ocr",
     "compute.image",
-    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice|receipt photo|off this receipt|from this receipt|off this crumpled|read the totals|text out of this photo|text out of the image|text from the scan|from this scan|scanned pdf|scanned page|digitise|digitize|read this form|read the receipt|read a receipt|read this receipt|extract text from the image|extract the text from this photo|ocr this|scan this receipt|parse this receipt|parse this invoice|read this scanned|extract text from this image|text from this screenshot|read the screenshot|what does this screenshot say|photographed paper|paper bills|scanned bills|photos of receipts|photos of invoices|read the * off each|off each photo|paper invoices|paper receipts|invoices i scanned|receipts i scanned|scanned invoices|scanned receipts|scanned paper|photo of a * receipt|picture of a * receipt|photo of the * receipt|scan of a * receipt|out of a photo of|out of a receipt|each item and the total|items and the total|photo of * slip|photo of * receipt|photo of a slip|receipt into an expense|into an expense line|into an expense entry|machine-readable text|machine readable text|machine-readable version|pull the amounts|pull the totals|off these * slips|these receipts|off these receipts|receipt slips|paper slips|till slips|till receipts|phone pics of|pics of receipts|key them in|type them in by hand|typing them in|bill as a pdf|invoice as a pdf|pdf invoice|pdf invoices|from a pdf invoice|each line item|line items from|line items out of|product row|each product row|photographed receipts|receipt photos|stack of * bills|emailed bills|bills from our suppliers|supplier bills|from the bills|off the bills|from these bills|due date from|snapped a photo of|crumpled|taxi slip|taxi receipt|lunch bill|lunch receipt|off the w-9|from the w-9|off the w-2|from the w-2|w-9|w-9s|w-2s|1099s|w-2|off this w-2|off this w-9|to plain text|jpg to text|image to text|scanned book|book page|bank statement|bank statements|card statement|statement pdf|statement into a spreadsheet|account history into a spreadsheet|statement to csv|statement into csv|typed up|type up these|type them up|receipts into a spreadsheet",
+    "read the text in|text from a photo|text in a picture|text in an image|copy the text from|photo of a receipt|handwriting|handwritten|business card|menu photo|read this invoice|scan this invoice|text from this invoice|read the invoice|receipt photo|off this receipt|from this receipt|off this crumpled|read the totals|text out of this photo|text out of the image|text from the scan|from this scan|scanned pdf|scanned page|digitise|digitize|read this form|read the receipt|read a receipt|read this receipt|extract text from the image|extract the text from this photo|ocr this|scan this receipt|parse this receipt|parse this invoice|read this scanned|extract text from this image|text from this screenshot|read the screenshot|what does this screenshot say|photographed paper|paper bills|scanned bills|photos of receipts|photos of invoices|read the * off each|off each photo|paper invoices|paper receipts|invoices i scanned|receipts i scanned|scanned invoices|scanned receipts|scanned paper|photo of a * receipt|picture of a * receipt|photo of the * receipt|scan of a * receipt|out of a photo of|out of a receipt|each item and the total|items and the total|photo of * slip|photo of * receipt|photo of a slip|receipt into an expense|into an expense line|into an expense entry|machine-readable text|machine readable text|machine-readable version|pull the amounts|pull the totals|off these * slips|these receipts|off these receipts|receipt slips|paper slips|till slips|till receipts|phone pics of|pics of receipts|key them in|type them in by hand|typing them in|bill as a pdf|invoice as a pdf|pdf invoice|pdf invoices|from a pdf invoice|each line item|line items from|line items out of|product row|each product row|photographed receipts|receipt photos|stack of * bills|emailed bills|bills from our suppliers|supplier bills|from the bills|off the bills|from these bills|due date from|snapped a photo of|crumpled|taxi slip|taxi receipt|lunch bill|lunch receipt|off the w-9|from the w-9|off the w-2|from the w-2|w-9|w-9s|w-2s|1099s|w-2|off this w-2|off this w-9|to plain text|jpg to text|image to text|scanned book|book page|bank statement|bank statements|card statement|statement pdf|statement into a spreadsheet|account history into a spreadsheet|statement to csv|statement into csv|typed up|type up these|type them up|receipts into a spreadsheet|type these up|typed into a spreadsheet",
     "ocr|optical character recognition|text recognition|text extraction|document ai|document parsing|document extraction|receipt parsing|invoice parsing|form extraction|handwriting recognition|scanned documents|key-value extraction|scanned document|scan a document|scanned receipt|receipt ocr|line items|from invoices|invoice data|receipt data|invoice extraction|invoices and receipts|totals from|ocr api|ocr engine|intelligent document processing|document understanding|table extraction|layout analysis|printed text|pdf ocr|receipt scanning|invoice ocr|tesseract|textract|vision ocr|ocr service|ocr model|handwriting ocr|id card ocr|mistral ocr|azure form recognizer|document intelligence|google document ai|scans of receipts|photos of receipts|scans of invoices|photos and scans|itemized lines|itemised lines|tax documents|tax forms|from tax forms|from tax documents|statement pdfs|bank statement parsing|statement parsing|bank statements into|statement pdfs into|image of text|an image of text|image of a document|images of text",
   ),
   k(
@@ -2289,7 +2289,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "health.medical_coding",
     "compute.inference",
-    "dx code|dx codes|icd code|icd codes|icd-10 code|diagnosis code|diagnosis codes|code for the diagnosis|code this chart|goes on the claim|billable code|unbundling|clearinghouse|claim scrub|scrub the claim|scrub the claims|claim edits|bundling errors|before we submit the claims|code goes on the insurance claim|billing code for|code on the claim|diagnosis code for",
+    "dx code|dx codes|icd code|icd codes|icd-10 code|diagnosis code|diagnosis codes|code for the diagnosis|code this chart|goes on the claim|billable code|unbundling|clearinghouse|claim scrub|scrub the claim|scrub the claims|claim edits|bundling errors|before we submit the claims|code goes on the insurance claim|billing code for|code on the claim|diagnosis code for|the billing code for|the diagnosis code for|the icd code for|the icd-10 code for|which icd code|which billing code",
     "icd|icd-10|icd-11|icd-10-cm|medical codes|diagnosis codes|diagnosis coding|medical coding|automated coding|billable flags|code suggestions|ncci|claim scrubbing|claim edits|bundling edits|edit checks|mue limits|claim scrubber",
   ),
   k(
@@ -2326,7 +2326,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "science.gene_info",
     "data.science",
     "what chromosome|which chromosome|on chromosome|ortholog|orthologs|homolog|mouse equivalent|mouse homolog|human homolog|equivalent gene|gene function|function of * gene|gene symbol|gene aliases",
-    "gene annotation|gene-level annotation|gene ontology|go terms|orthologs|genomic coordinates|official symbol|gene symbols|ncbi gene|gene summaries|function summary",
+    "gene annotation|gene-level annotation|gene ontology|go terms|orthologs|genomic coordinates|official symbol|gene symbols|ncbi gene|gene summaries|function summary|gene reference|gene lookup|by gene symbol|chromosomal location",
   ),
   k(
     "science.protein_structure",
@@ -2355,8 +2355,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "gov.dockets",
     "data.government",
-    "docket entries|new docket entries|latest docket entries|filed in the * case|filed in the * bankruptcy|case docket|court docket",
-    "docket sheets|dockets|docket entries|pacer|court filings|docket search|docket alerts",
+    "docket entries|new docket entries|latest docket entries|filed in the * case|filed in the * bankruptcy|case docket|court docket|been sued|sued in federal court|sued in state court|lawsuits against|lawsuits filed against|cases filed against",
+    "docket sheets|dockets|docket entries|pacer|court filings|docket search|docket alerts|court dockets",
   ),
   k(
     "gov.rulemaking",
@@ -2373,7 +2373,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "company.trademarks",
     "data.company",
-    "trademarked|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|own rights to the brand|rights to the name|rights to the brand name|is the name * trademarked|already trademarked|brand name * taken|name as a brand|as a brand name|holding that name|holding the name|using that name as|name is already taken|name already taken|already using that name|already using the name|owns that name|owns the name|already owns that name|rebrand as|rebrands as|rebranding as|rights to that name|rights to this name|owns it as a brand|own it as a brand|registered it as a brand|already owns it|registered brand name|registered brand|brand name already|already using * as a brand|brand name conflict|brand conflict|name conflict check|trademark conflict|conflicting marks|name clearance|brand clearance|clear the name|clear the brand name",
+    "trademarked|is this trademarked|is the name trademarked|trademark on|trademark for|brand name taken|own rights to the brand|rights to the name|rights to the brand name|is the name * trademarked|already trademarked|brand name * taken|name as a brand|as a brand name|holding that name|holding the name|using that name as|name is already taken|name already taken|already using that name|already using the name|owns that name|owns the name|already owns that name|rebrand as|rebrands as|rebranding as|rights to that name|rights to this name|owns it as a brand|own it as a brand|registered it as a brand|already owns it|registered brand name|registered brand|brand name already|already using * as a brand|brand name conflict|brand conflict|name conflict check|trademark conflict|conflicting marks|name clearance|brand clearance|clear the name|clear the brand name|someone else's brand|stepping on * brand|call my startup|infringe on * trademark",
     "trademark|trademarks|trademark search|trademark registrations|trademark database|word mark|word marks|registered trademarks|pending trademarks|likelihood-of-confusion|likelihood of confusion|goods-and-services class",
   ),
   k(
@@ -2511,7 +2511,7 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "ship.vessel_tracking",
     "commerce.shipping",
-    "where is the ship|where is the container|container arrive|boat position|where is my container|container location|container status|ship location|where is this vessel|vessel position|ship position|track a ship|track this ship|track the vessel|track a container|track my container|when does the ship arrive|when will the ship arrive|ship arrive|vessel arrive|port congestion|where is the tanker|where is this tanker|tanker with imo|vessel with imo|ship with imo|imo number|when does the tanker arrive|when does the vessel reach|is the ship due|ship due at|ship due in|vessel due at|is the vessel due|eta of the ship|eta of the vessel|vessel eta|container number|container ship|cargo ship|container ships|cargo ships|tanker|tankers|went dark|go dark|gone dark|ais gaps|ais data|discharge at|expected to discharge|which port it|which port is it|at anchor|sitting at anchor|bulk carrier",
+    "where is the ship|where is the container|container arrive|boat position|where is my container|container location|container status|ship location|where is this vessel|vessel position|ship position|track a ship|track this ship|track the vessel|track a container|track my container|when does the ship arrive|when will the ship arrive|ship arrive|vessel arrive|port congestion|where is the tanker|where is this tanker|tanker with imo|vessel with imo|ship with imo|imo number|when does the tanker arrive|when does the vessel reach|is the ship due|ship due at|ship due in|vessel due at|is the vessel due|eta of the ship|eta of the vessel|vessel eta|container number|container ship|cargo ship|container ships|cargo ships|tanker|tankers|went dark|go dark|gone dark|ais gaps|ais data|discharge at|expected to discharge|which port it|which port is it|at anchor|sitting at anchor|bulk carrier|msc|maersk|cma cgm|hapag-lloyd|cosco shipping|evergreen marine|ocean network express|when does she get in|when will she get in|when does she dock|when will she dock|when does she arrive|when will she arrive|when does she berth|where is she now",
     "container tracking|vessel tracking|vessels|ais|port calls|bill of lading|freight tracking|container events|vessel positions|vessel data|ship tracking|ship positions|ais data|marine traffic|port data|supply chain visibility|port arrivals|voyage history|merchant vessels",
   ),
   k(
@@ -2565,8 +2565,8 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
   k(
     "vehicles.value",
     "data.finance",
-    "trade-in and private|private sale value|private sale values|private party value|private party values|private party price|dealer retail value|value of my car|value of the car|value of this car|what the car is worth|car's value|vehicle value|fair trade-in",
-    "vehicle market values|used vehicle values|used car values|private party|dealer retail|trade-in values|vehicle valuations|car valuations",
+    "trade-in and private|private sale value|private sale values|private party value|private party values|private party price|dealer retail value|value of my car|value of the car|value of this car|what the car is worth|car's value|vehicle value|fair trade-in|fair price for a used|price for a used|worth with * km|worth with * miles|with * km on it|with * miles on it|fair price for a",
+    "vehicle market values|used vehicle values|used car values|private party|dealer retail|trade-in values|vehicle valuations|car valuations|used car market value|used car market values|car market value",
   ),
   k(
     "utilities.lookup",
@@ -2579,5 +2579,35 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "data.other",
     "cost of replacing|cost to replace|how much to replace|price to replace|repair cost|repair costs|remodel cost|renovation cost|cost to fix the|how much to fix the",
     "repair cost estimates|cost estimates for home repair|home repair costs|remodeling costs|renovation costs|labor and material|repair cost data|cost guide",
+  ),
+  k(
+    "education.grading",
+    "compute.inference",
+    "mark these essays|mark * essays|grade * essays|grade these essays|mark the essays|grade the essays|with my rubric|against my rubric|against the rubric|using my rubric|using a rubric|marking scheme|mark scheme|grade the homework|grade homework|grade the exam|mark the exam|mark the exams|exam answers|grade my students|score the essays|score these essays",
+    "auto-grading|automated grading|essay grading|essay scoring|against a rubric|grading api|short-answer grading|short answer grading|assessment scoring|automated marking|rubric scoring|rubric-based grading",
+  ),
+  k(
+    "crypto.token_unlocks",
+    "data.crypto",
+    "token unlock|token unlocks|unlock schedule|vesting schedule|tokens unlock|tokens get unlocked|get released to|released to early investors|released to investors|cliff unlock|next unlock|unlocks coming|supply unlock|tokens vest|vesting cliff|investor unlocks|team unlocks|upcoming unlocks|big unlocks",
+    "token unlocks|unlock schedules|unlock schedule|vesting schedules|token vesting|cliff unlocks|unlock calendar|emission schedules|emission schedule|unlock events|vesting data",
+  ),
+  k(
+    "ship.port_congestion",
+    "commerce.shipping",
+    "port congestion|waiting to unload|before they can unload|waiting to berth|waiting at anchor|queue at the port|ships waiting|vessels waiting|how long are ships waiting|backlog at the port|waiting outside the port|sitting outside|berth wait|berthing delays|waiting times at the port|waiting time at port|congested ports|how congested",
+    "port congestion|vessels waiting|waiting at anchor|waiting days|berth waiting|anchorage waiting|port congestion index|port delays|port waiting times|congestion index",
+  ),
+  k(
+    "crypto.defi_execute",
+    "agent.tools",
+    "take a flash loan|flash loan|flash loans|flash-loan|arbitrage between|run an arbitrage|execute an arbitrage|arbitrage it|atomic arbitrage|execute the arbitrage",
+    "flash loans|flash loan|flash-loan|arbitrage execution|arbitrage bots|atomic arbitrage",
+  ),
+  k(
+    "realestate.list_property",
+    "agent.tools",
+    "list my house|list my home|list my flat|list my apartment|list my property|sell my house|sell my home|sell my flat|put my house on the market|for sale on zillow|list it for sale|list * for sale on|list our house|list our home",
+    "listing syndication|property listing syndication|list properties on portals|for-sale-by-owner listings|fsbo listings",
   ),
 ];
