@@ -20,6 +20,10 @@ describe("normaliseTerm", () => {
     expect(normaliseTerm("llm")).toBeNull();
     expect(normaliseTerm(" a b ")).toBeNull();
     expect(normaliseTerm("  Weather   Forecast ")).toBe("weather forecast");
+    // Compatibility forms are one need with their plain spelling (NFKC), and count as what they show.
+    expect(normaliseTerm("ｗｅａｔｈｅｒ　ｆｏｒｅｃａｓｔ")).toBe("weather forecast");
+    expect(normaliseTerm("pdf ﬁle parser")).toBe("pdf file parser");
+    expect(normaliseTerm("ｇｐｕ")).toBeNull();
   });
 
   it.each([

@@ -30,12 +30,14 @@ const UNSEEN =
   /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**
- * The demand form of a query: unseen characters dropped, trimmed, lowercased, whitespace collapsed; null
+ * The demand form of a query: compatibility forms folded (NFKC: full-width `ｗｅａｔｈｅｒ` is `weather`, the
+ * ligature `ﬁ` is `fi`, so one need typed on another keyboard is not two), unseen characters dropped, trimmed,
+ * lowercased, whitespace collapsed; null
  * when under the minimum length, counted in characters (code points: three emoji are three, not six).
  */
 export function normaliseTerm(q: string | null | undefined): string | null {
   if (!q) return null;
-  const t = q.replace(UNSEEN, "").trim().toLowerCase().replace(/\s+/g, " ");
+  const t = q.normalize("NFKC").replace(UNSEEN, "").trim().toLowerCase().replace(/\s+/g, " ");
   return [...t].length >= DEMAND_POLICY.min_query_chars ? t : null;
 }
 
