@@ -348,6 +348,11 @@ describe("categories, discover, docs, unknown routes", () => {
         /weather|forecast/i.test(r.name + r.description + r.category),
       ),
     ).toBe(true);
+    // Typed full-width (another keyboard's compatibility forms): the same need, the same answer.
+    const wide = await (
+      await t.req("GET", `/v1/discover?q=${encodeURIComponent("ｗｅａｔｈｅｒ　ｆｏｒｅｃａｓｔ")}`)
+    ).json();
+    expect(wide.results.map((r: { id: string }) => r.id)).toEqual(q.results.map((r: { id: string }) => r.id));
     for (const bad of ["limit=51", "limit=0", "min_score=2", "max_price=-1", "max_price=cheap", "sort=price"])
       expect((await t.req("GET", `/v1/discover?${bad}`)).status, bad).toBe(400);
   });

@@ -119,9 +119,12 @@ export async function runDiscover(
   // After the registry's order (verified, score, price), ties go to the closer match.
   let relevance: RawBuilder<unknown> | null = null;
   if (q.q) {
-    matched = deps.matcher ? await deps.matcher(q.q) : null;
+    // Compatibility forms folded (NFKC): a need typed full-width (`ｗｅａｔｈｅｒ`) or with a ligature is the
+    // same need to the matcher and the text index, as it is to the demand log (normaliseTerm).
+    const need = q.q.normalize("NFKC");
+    matched = deps.matcher ? await deps.matcher(need) : null;
     const ids = matched?.ids;
-    const terms = queryTerms(q.q);
+    const terms = queryTerms(need);
     // Any term, as a word prefix, through the full-text index (listings.search_tsv).
     const tsq =
       terms.length > 0 ? sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(" | ")})` : null;
