@@ -40,10 +40,15 @@ CMD ["node", "--heap-growing-percent=50", "dist/main.js"]
 
 FROM runtime AS prober
 COPY --from=build /src/dist/bundles/prober /app
+# Sellers' names are looked up on libuv's threadpool (4 threads by default), where a black-holed nameserver holds a
+# thread for the system resolver's whole timeout; names of one site share two lookups (platform net/resolver.ts).
+ENV UV_THREADPOOL_SIZE=16
 CMD ["node", "dist/main.js"]
 
 FROM runtime AS scout-buyer
 COPY --from=build /src/dist/bundles/scout-buyer /app
+# As the prober's: sellers' names are looked up on libuv's threadpool (platform net/resolver.ts).
+ENV UV_THREADPOOL_SIZE=16
 CMD ["node", "dist/main.js"]
 
 FROM runtime AS chain-indexer
