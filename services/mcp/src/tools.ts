@@ -74,16 +74,26 @@ async function answer(
  */
 export function registerTools(server: McpServer, deps: ToolDeps, ctx: { clientIp: string }): string[] {
   const names: string[] = [];
+  // Every tool reads the registry and nothing else (a search is also counted, anonymously, in the demand
+  // figures), answers the same for the same input while the data holds, and reaches no other system: hints a
+  // client may use to call them without asking its user each time (MCP tool annotations).
   const registerTool: McpServer["registerTool"] = (name, config, cb) => {
     names.push(name);
-    return server.registerTool(name, config, cb);
+    const annotations = {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      ...config.annotations,
+    };
+    return server.registerTool(name, { ...config, annotations }, cb);
   };
   registerTool(
     "find_paid_service",
     {
       title: "Find a paid API for a need",
       description:
-        "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first).",
+        "Search the registry of paid HTTP APIs (x402, USDC on Base). Same data and order as GET /v1/discover: verified first, then score, then price (lower first). The search is counted, anonymously, in the demand figures (what_agents_are_asking_for).",
       inputSchema: toolArgs({
         // JSON lets an agent send what a URL query cannot: an unpaired surrogate would be searched and logged
         // as U+FFFD, a need nobody asked. Refused like listing text (NUL is dropped from the log, as for REST).

@@ -90,6 +90,19 @@ describe("MCP tool outputs are the REST schemas", () => {
     }
   });
 
+  it("every tool is listed read-only, idempotent, not destructive and closed-world (MCP tool annotations)", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.length).toBe(TOOLS.length);
+    for (const t of tools)
+      expect({ name: t.name, ...t.annotations }).toMatchObject({
+        name: t.name,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+  });
+
   it("the data are not empty: a hit, a detail, a match and a published need", async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field
     const out: any[] = [];
