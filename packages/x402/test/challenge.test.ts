@@ -108,6 +108,47 @@ describe("parseChallenge", () => {
     if (r.ok) expect(r.accepts).toHaveLength(3);
   });
 
+  it("an offer whose payTo no buyer could pay is never chosen; only such offers are no payment options", () => {
+    const checksummed = "0x52908400098527886E0F7030069857D2E4169EE7";
+    const badChecksum = "0x52908400098527886e0F7030069857D2E4169EE7";
+    const parse = (payTos: string[]) =>
+      parseChallenge({
+        status: 402,
+        headers: {
+          "payment-required": b64({ ...v2, accepts: payTos.map((payTo) => ({ ...v2.accepts[0], payTo })) }),
+        },
+        bodyText: "",
+      });
+    // A typo failing its EIP-55 checksum or no address at all, before a good offer: the good one is chosen.
+    expect(parse([badChecksum, "0xnot-an-address", checksummed])).toMatchObject({
+      ok: true,
+      acceptsIndex: 2,
+      payTo: checksummed,
+    });
+    // All lower case carries no checksum: payable.
+    expect(parse([checksummed.toLowerCase()])).toMatchObject({ ok: true, acceptsIndex: 0 });
+    for (const payTos of [[badChecksum], ["0xnot-an-address", "hello"], ["0x1234"]])
+      expect(parse(payTos)).toMatchObject({ ok: false, reason: "no_payment_options" });
+    // Another chain family's payTo is not judged by EVM rules.
+    const solana = parseChallenge({
+      status: 402,
+      headers: {
+        "payment-required": b64({
+          ...v2,
+          accepts: [
+            {
+              ...v2.accepts[0],
+              network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+              payTo: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+            },
+          ],
+        }),
+      },
+      bodyText: "",
+    });
+    expect(solana).toMatchObject({ ok: true, acceptsIndex: 0 });
+  });
+
   it("recognises MPP challenges and their methods", () => {
     const r = parseChallenge({
       status: 402,

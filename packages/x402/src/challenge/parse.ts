@@ -1,3 +1,4 @@
+import { isAddress } from "viem";
 import { isBurnAddress, TESTNETS, toCaip2, USDC_BY_NETWORK } from "./networks.js";
 import type {
   ChallengeFailure,
@@ -154,17 +155,28 @@ function chooseMppCharge(offers: MppOffer[]): MppChargeTerms | null {
 }
 
 /** The offer a Base USDC buyer would take: exact on eip155:8453 in USDC, else exact anywhere, else the first. */
+/**
+ * Whether a buyer could pay to the offer's payTo: on an EVM network it must be an address (40 hex digits; in mixed
+ * case, with a valid EIP-55 checksum, as viem and so the official x402 client require). Elsewhere, and without a
+ * payTo, it is not judged here.
+ */
+export function payablePayTo(offer: Pick<NormalisedOffer, "network" | "payTo">): boolean {
+  return !offer.network.startsWith("eip155:") || offer.payTo === null || isAddress(offer.payTo);
+}
+
 function chooseOffer(accepts: NormalisedOffer[]): number | null {
-  if (accepts.length === 0) return null;
   const base = accepts.findIndex(
     (a) =>
+      payablePayTo(a) &&
       a.scheme === "exact" &&
       a.network === "eip155:8453" &&
       a.asset?.toLowerCase() === USDC_BY_NETWORK.get("eip155:8453"),
   );
   if (base >= 0) return base;
-  const exact = accepts.findIndex((a) => a.scheme === "exact");
-  return Math.max(exact, 0);
+  const exact = accepts.findIndex((a) => payablePayTo(a) && a.scheme === "exact");
+  if (exact >= 0) return exact;
+  const any = accepts.findIndex(payablePayTo);
+  return any >= 0 ? any : null;
 }
 
 /** 1 for `x402Version: 1` (or "1", as some servers write it); 2 otherwise. */
@@ -233,6 +245,14 @@ export function parseChallenge(input: ChallengeInput): ParsedChallenge | Challen
       detail: "x402 challenge with no usable accepts[] entry",
     };
   const acceptsIndex = chooseOffer(accepts);
+  // Offers every one of which names a payTo no buyer could pay ("0xnot-an-address", a typo failing its checksum):
+  // no challenge a client can act on, whatever else it says.
+  if (accepts.length > 0 && acceptsIndex === null && mppOffers.length === 0)
+    return {
+      ok: false,
+      reason: "no_payment_options",
+      detail: "x402 challenge whose every offer names a payTo that is not an address its network can pay",
+    };
   const chosen = acceptsIndex === null ? null : (accepts[acceptsIndex] ?? null);
   const mppCharge = chooseMppCharge(mppOffers);
   // The terms a buyer would pay: the x402 offer's when there is one (what the directory has always shown),
