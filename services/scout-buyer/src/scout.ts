@@ -123,7 +123,10 @@ export async function buyOne(
   });
   if (id === "budget") return "budget";
   if (!id) return "busy";
-  const listedAtomic = BigInt(Math.round(price * 1e6));
+  // The most the scout may pay, in atomic units, never above the listed price: rounded down (a listing at 0.0000005
+  // USD can be bought for nothing above it, so it is not bought), after the float's own error is cleared (0.57 is
+  // 569999.99… × 1e-6 as a double, and is 570000).
+  const listedAtomic = BigInt(Math.floor(Math.round(price * 1e12) / 1e6));
   let refused: Refusal | null = null;
   let signed: Signed | null = null;
   const client = new x402Client();

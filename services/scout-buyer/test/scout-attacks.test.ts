@@ -123,13 +123,19 @@ const payTo = () => chain.wallets.sellers[0]!.address;
 const scoutBalance = () => chain.balanceOf(chain.wallets.scout.address);
 
 /** A verified, probed listing of the hostile seller at `path`, listed at 0.01 USDC to the seen payTo. */
-async function listHostile(path: string, terms: Terms, hold = false) {
+async function listHostile(path: string, terms: Terms, hold = false, row: Record<string, unknown> = {}) {
   modes.set(path, { terms, hold });
   const id = randomUUID();
   const url = `http://${HOST}:${port}${path}`;
   await tdb.db
     .insertInto("listings")
-    .values(probedListingRow({ url, host: HOST }, { id, payTo: payTo() }, { response_schema: null }) as never)
+    .values(
+      probedListingRow(
+        { url, host: HOST },
+        { id, payTo: payTo() },
+        { response_schema: null, ...row },
+      ) as never,
+    )
     .execute();
   const c = (await scoutCandidates(tdb.db, new Date(), policy, 1000)).find((x) => x.id === id);
   if (!c) throw new Error("not a scout candidate");
@@ -199,6 +205,18 @@ describe("a hostile seller against the scout's wallet", () => {
     expect(received.get("/split") ?? []).toHaveLength(0);
     const [p] = await tdb.db.selectFrom("purchases").selectAll().where("listing_id", "=", c.id).execute();
     expect(p).toMatchObject({ outcome: "price_drift", delivered: false, tx_hash: null, dry_run: true });
+  });
+
+  it("a listed price between two atomic units is never rounded up: a quote of the unit above it is not paid", async () => {
+    // 0.0000015 USD is 1.5 atomic units: rounding to the nearest unit allowed a quote of 2, above the listed price.
+    const c = await listHostile("/sub-atomic", () => ({ v: 2, accepts: [v2Offer({ amount: "2" })] }), false, {
+      price_amount: 0.0000015,
+    });
+    const before = await scoutBalance();
+    expect(await buyOne(deps, c)).toBe("not_paid");
+    expect(before - (await scoutBalance())).toBe(0n);
+    const [p] = await tdb.db.selectFrom("purchases").selectAll().where("listing_id", "=", c.id).execute();
+    expect(p).toMatchObject({ outcome: "price_drift", tx_hash: null, dry_run: true });
   });
 
   it("an authorization valid for a month (past the scout's hour) is never signed: the seller cannot settle it after the scout recorded it unpaid", async () => {
