@@ -29,6 +29,7 @@ import {
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
+import { getPath } from "hono/utils/url";
 import { registerTools, type ToolDeps } from "./tools.js";
 
 export interface McpAppDeps extends ToolDeps {
@@ -183,7 +184,14 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trusted: readonly Cidr[]
  * replica can answer any call. GET and DELETE (sessions, server-sent streams), PUT and PATCH answer 405.
  */
 export function buildMcpApp(deps: McpAppDeps): Hono<McpEnv> {
-  const app = new Hono<McpEnv>();
+  // `/mcp/` is `/mcp`: a client configured with the trailing slash (some add one to every base URL) reaches the
+  // server instead of a 404 that names nothing it did wrong.
+  const app = new Hono<McpEnv>({
+    getPath: (req) => {
+      const path = getPath(req);
+      return path === "/mcp/" ? "/mcp" : path;
+    },
+  });
   // The tools' names, from registering them once on a server that never serves.
   const toolNames = new Set(
     registerTools(new McpServer({ name: "tollgate", version: "1.0.0" }), deps, { clientIp: "" }),

@@ -187,6 +187,18 @@ const events = (text: string) =>
       return JSON.parse(lines[1]!.replace(/^data: /, ""));
     });
 
+describe("the endpoint's spelling", () => {
+  it("POST /mcp/ (a base URL with its trailing slash) is /mcp; other paths stay 404", async () => {
+    const slash = await post(rpc(1, "tools/list"), V("2025-06-18"), `${endpoint}/`);
+    expect(slash.status).toBe(200);
+    expect(slash.body.result.tools.map((t: { name: string }) => t.name)).toContain("find_paid_service");
+    const get = await fetch(`${endpoint}/`);
+    expect(get.status).toBe(405);
+    const other = await post(rpc(1, "tools/list"), V("2025-06-18"), `${endpoint}//`);
+    expect(other.status).toBe(404);
+  });
+});
+
 describe("JSON-RPC batches: as the negotiated protocol version says", () => {
   it.each([
     ["no MCP-Protocol-Version (assumed 2025-03-26)", {}],
