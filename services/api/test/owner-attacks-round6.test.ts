@@ -125,13 +125,14 @@ describe("the claim token is read from the documented headers only", () => {
   it("x-claim-token wrong beside a right Authorization: the first present wins, 401, nothing changes", async () => {
     const { id, token } = await listed("https://pub-disagree.com/v1/paid");
     const wrong = "f".repeat(64);
-    for (const headers of [
+    const forms: Record<string, string>[] = [
       { "x-claim-token": wrong, authorization: `Bearer ${token}` },
       { "x-edit-token": wrong, authorization: `Bearer ${token}` },
       { "x-claim-token": `${wrong}, ${token}` },
       { "x-claim-token": `${token} ${token}` },
       { authorization: `Bearer ${token} ${token}` },
-    ]) {
+    ];
+    for (const headers of forms) {
       const res = await t.req("PATCH", `/v1/listings/${id}`, { name: "taken" }, headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect((await t.req("DELETE", `/v1/listings/${id}`, undefined, headers)).status).toBe(401);

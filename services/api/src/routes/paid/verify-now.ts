@@ -180,6 +180,13 @@ function parsePlan(raw: string | string[] | undefined): PlanKind {
   );
 }
 
+const aboveCap = (price: number) =>
+  new ApiError(
+    "quote_above_plan_cap",
+    `the listing quotes ${price} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`,
+    { price_usd: price, cap_usd: PLAN_QUOTE_CAP_USD },
+  );
+
 const inProgress = (conflict: NonNullable<Awaited<ReturnType<typeof planConflict>>>) =>
   new ApiError(
     "plan_in_progress",
@@ -243,26 +250,37 @@ export function registerVerifyNow(app: App, deps: AppDeps) {
       // A payment presented before gets its kept answer, whatever opened since (its own plan, for one).
       const prior = await seller.prior(req, paid);
       if (prior) return respond(c, prior);
-      if (Number(listing.price_amount) > PLAN_QUOTE_CAP_USD)
-        throw new ApiError(
-          "quote_above_plan_cap",
-          `the listing quotes ${listing.price_amount} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`,
-          { price_usd: Number(listing.price_amount), cap_usd: PLAN_QUOTE_CAP_USD },
-        );
+      if (Number(listing.price_amount) > PLAN_QUOTE_CAP_USD) throw aboveCap(Number(listing.price_amount));
       const before = await planConflict(deps.db, listing.id, null);
       if (before) throw inProgress(before);
 
       const answer = await seller.sell(req, paid, async ({ paymentId }) => {
         // Decided under the listing's plan lock: the first open payment sells; any other is refused uncharged.
         // The owner is checked again there: a claim that replaced the token since the first check wins.
+        // The listing is read again there too, its row share-locked against a PATCH or DELETE until the sale is
+        // decided: one delisted, or priced above the cap, since the checks above is never sold (nor charged).
         const token = presentedToken({ get: (n) => c.req.header(n) }) ?? "";
         const decided = await deps.db.transaction().execute(async (trx) => {
           await lockPlans(trx as never, listing.id);
+          const now = await trx
+            .selectFrom("listings")
+            .select(["status", "price_amount"])
+            .where("id", "=", listing.id)
+            .forShare()
+            .executeTakeFirst();
+          if (!now || now.status === "delisted") return "gone" as const;
+          if (Number(now.price_amount) > PLAN_QUOTE_CAP_USD) return { aboveCap: Number(now.price_amount) };
           if (!(await ownerTokenMatches(trx as never, listing.id, token))) return "not_owner" as const;
           return planConflict(trx as never, listing.id, paymentId);
         });
+        if (decided === "gone")
+          return seller.refuse("listing_not_found", `no active listing ${safeId(id)}; nothing was charged`);
         if (decided === "not_owner") {
           const e = notOwner(listing.id);
+          return { status: e.status, body: e.body(), headers: e.headers };
+        }
+        if (decided && "aboveCap" in decided) {
+          const e = aboveCap(decided.aboveCap);
           return { status: e.status, body: e.body(), headers: e.headers };
         }
         const conflict = decided;
