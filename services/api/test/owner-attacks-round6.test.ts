@@ -73,6 +73,17 @@ describe("another spelling of a listed endpoint is the listed endpoint", () => {
     expect(await rowsOnDomain("93.184.216.35")).toHaveLength(5);
   });
 
+  it("IPv6 literals count by their /64: five free across one network, whatever the addresses, then a fee", async () => {
+    const net = "2606:4700:10:1";
+    for (let i = 1; i <= 5; i++)
+      expect((await submit(`https://[${net}::${i.toString(16)}]/v6`)).status).toBe(201);
+    for (const other of [`https://[${net}:ffff::6]/v6`, `https://[${net}:0:0:0:7]/v6`])
+      expect((await submit(other)).status, other).not.toBe(201);
+    expect(await rowsOnDomain(`[${net}::]/64`)).toHaveLength(5);
+    // Another /64 is another network.
+    expect((await submit("https://[2606:4700:10:2::1]/v6")).status).toBe(201);
+  });
+
   it("case, default port, IDN and punycode, percent-encoded host and path, dot segments, query order: 409", async () => {
     const { id } = await listed("https://pub-idn.bücher.com/v1/paid?a=1&b=2");
     const spellings = [
