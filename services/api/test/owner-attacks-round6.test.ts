@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createListing, validateSubmission } from "@tollgate/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, validListing } from "./helpers.js";
 
@@ -185,5 +188,83 @@ describe("a delisting ends the old token; a re-listing of the endpoint has its o
     const mine = { "x-claim-token": second.claim_token };
     expect((await t.req("PATCH", `/v1/listings/${first.id}`, { name: "x" }, mine)).status).toBe(404);
     expect((await t.req("PATCH", `/v1/listings/${second.id}`, { name: "new owner" }, mine)).status).toBe(200);
+  });
+});
+
+describe("two claimants, each with their own challenge served by the endpoint, racing", () => {
+  // An endpoint serving one challenge token at the well-known path and another in the header: both proofs
+  // are found, so only the claim's commit decides.
+  const served = { wellKnown: "", header: "" };
+  const seller = createServer((req, res) => {
+    if (req.url === "/.well-known/tollgate-claim") {
+      res.writeHead(200, { "content-type": "text/plain" }).end(served.wellKnown);
+      return;
+    }
+    res.writeHead(402, { "x-tollgate-claim": served.header, "content-type": "application/json" }).end("{}");
+  });
+  let tc: TestApi;
+  let endpoint: string;
+  beforeAll(async () => {
+    await new Promise<void>((r) => seller.listen(0, "127.0.0.1", r));
+    endpoint = `http://claim6.test:${(seller.address() as AddressInfo).port}/v1/paid`;
+    tc = await startTestApi({ allowance: { "claim6.test": "127.0.0.1" }, allowHttp: true });
+  });
+  afterAll(async () => {
+    seller.close();
+    await tc?.tdb.drop();
+  });
+
+  it("exactly one edit token; the loser, the old token and every other secret open nothing", async () => {
+    const prepared = await validateSubmission(
+      tc.tdb.db,
+      {
+        name: "race",
+        description: "race",
+        endpoint_url: endpoint,
+        category: "data.other",
+        price_amount: 0.01,
+      },
+      { checkHost: async () => ({ ok: true }), allowHttp: true },
+    );
+    const { id, claim_token: original } = await createListing(tc.tdb.db, prepared);
+    const challenge = async () => (await tc.req("POST", `/v1/listings/${id}/claim/challenge`)).json();
+    const a = await challenge();
+    const b = await challenge();
+    served.wellKnown = a.token;
+    served.header = b.token;
+    const answers = await Promise.all(
+      [a, b, a, b].map((ch, i) =>
+        tc.req("POST", `/v1/listings/${id}/claim`, {
+          email: `c${i}@example.com`,
+          claim_secret: ch.claim_secret,
+        }),
+      ),
+    );
+    const won = answers.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    for (const r of answers.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect((await r.json()).error).toBe("no_challenge");
+    }
+    const edit = (await won[0]!.json()).edit_token as string;
+    expect(edit).toMatch(/^[0-9a-f]{64}$/);
+    // Both secrets are spent now; the submission's token is replaced; the winner's edit token works.
+    for (const ch of [a, b]) {
+      const again = await tc.req("POST", `/v1/listings/${id}/claim`, {
+        email: "x@example.com",
+        claim_secret: ch.claim_secret,
+      });
+      expect(again.status).toBe(409);
+    }
+    expect(
+      (await tc.req("PATCH", `/v1/listings/${id}`, { name: "old" }, { "x-claim-token": original })).status,
+    ).toBe(401);
+    expect(
+      (await tc.req("PATCH", `/v1/listings/${id}`, { name: "new" }, { "x-claim-token": edit })).status,
+    ).toBe(200);
+    const claimed = (
+      await tc.tdb.db.selectFrom("status_changes").select("reasons").where("listing_id", "=", id).execute()
+    ).filter((r) => r.reasons.includes("claimed"));
+    expect(claimed).toHaveLength(1);
   });
 });
