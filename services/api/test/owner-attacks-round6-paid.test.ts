@@ -173,6 +173,45 @@ describe("verify-now is decided on the listing as it is when the sale is decided
   });
 });
 
+describe("the cap is 0.50 USD: a quote in another currency is not under it", () => {
+  it("0.40 ETH per call: 400 quote_above_plan_cap, unpaid and paid, never charged; back in USDC it sells", async () => {
+    const { id, token } = await listing();
+    const owner = { "x-claim-token": token };
+    // Signed on the offer while the listing still quoted 0.40 USDC.
+    const payment = await signPaymentFor(chain, chain.wallets.buyers[4]!, url(id), { method: "POST" });
+    expect((await t.req("PATCH", `/v1/listings/${id}`, { price_currency: "ETH" }, owner)).status).toBe(200);
+    const unpaid = await fetch(url(id), { method: "POST" });
+    expect(unpaid.status).toBe(400);
+    expect(await json(unpaid)).toMatchObject({ error: "quote_above_plan_cap", cap_usd: 0.5 });
+    const before = await chain.balanceOf(operator());
+    const paid = await fetch(url(id), {
+      method: "POST",
+      headers: { ...owner, "payment-signature": payment },
+    });
+    expect(paid.status).toBe(400);
+    expect((await json(paid)).error).toBe("quote_above_plan_cap");
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect(await plansOf(id)).toHaveLength(0);
+    // Switched to another currency while the payment waits: refused where the sale is decided.
+    expect((await t.req("PATCH", `/v1/listings/${id}`, { price_currency: "USDC" }, owner)).status).toBe(200);
+    const raced = await whileTheSaleWaits(id, token, payment, async () => {
+      expect((await t.req("PATCH", `/v1/listings/${id}`, { price_currency: "EURC" }, owner)).status).toBe(
+        200,
+      );
+    });
+    expect(raced.status).toBe(400);
+    expect((await json(raced)).error).toBe("quote_above_plan_cap");
+    expect(await chain.balanceOf(operator())).toBe(before);
+    expect((await t.req("PATCH", `/v1/listings/${id}`, { price_currency: "USDC" }, owner)).status).toBe(200);
+    const sold = await fetch(url(id), {
+      method: "POST",
+      headers: { ...owner, "payment-signature": payment },
+    });
+    expect(sold.status).toBe(200);
+    expect(await chain.balanceOf(operator())).toBe(before + 2_000_000n);
+  });
+});
+
 describe("one payment, one resource", () => {
   it("a verify-now payment presented for the verdict, and a verdict payment for verify-now: neither buys", async () => {
     const { id, token } = await listing();
