@@ -11,8 +11,24 @@ function normalisePercentEncoding(path: string): string {
 }
 
 /**
- * Canonical form of an endpoint URL, used to decide "already listed": lowercase scheme and host,
- * default port dropped, fragment dropped, percent-encoding of the path normalised (RFC 3986 §6.2.2:
+ * The host as `canonicalEndpoint` keeps it, from a WHATWG-parsed hostname (lowercase, IDN already as
+ * punycode, IPv6 already compressed): every trailing dot dropped (`api.example.com..` resolves as
+ * api.example.com does), and an IPv4-mapped IPv6 literal (`[::ffff:93.184.216.34]`, serialised by the parser
+ * as `[::ffff:5db8:d822]`) written as the IPv4 address it reaches. Neither spelling is another endpoint, nor
+ * another registered domain with a fresh five-free allowance.
+ */
+export function canonicalHost(hostname: string): string {
+  const h = hostname.toLowerCase().replace(/\.+$/, "");
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(h);
+  if (!mapped) return h;
+  const hi = Number.parseInt(mapped[1] ?? "0", 16);
+  const lo = Number.parseInt(mapped[2] ?? "0", 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+}
+
+/**
+ * Canonical form of an endpoint URL, used to decide "already listed": lowercase scheme and host
+ * (`canonicalHost`: trailing dots dropped, IPv4-mapped IPv6 as IPv4), default port dropped, fragment dropped, percent-encoding of the path normalised (RFC 3986 §6.2.2:
  * `/v1/%70aid` is `/v1/paid`; the case of the path is kept), trailing slash of a non-root path dropped,
  * query parameters sorted (and re-encoded one way, so `%70`, `p` and `%7e`, `~` are one spelling there).
  * Throws on a string that is not an absolute URL.
@@ -20,7 +36,7 @@ function normalisePercentEncoding(path: string): string {
 export function canonicalEndpoint(raw: string): string {
   const u = new URL(raw.trim());
   u.hash = "";
-  u.hostname = u.hostname.toLowerCase().replace(/\.$/, "");
+  u.hostname = canonicalHost(u.hostname);
   if ((u.protocol === "https:" && u.port === "443") || (u.protocol === "http:" && u.port === "80"))
     u.port = "";
   const params = [...u.searchParams.entries()].sort(([a, av], [b, bv]) =>

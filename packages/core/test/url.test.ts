@@ -66,6 +66,10 @@ describe("registeredDomain", () => {
     ["myapp.vercel.app", "myapp.vercel.app"],
     ["api.myapp.vercel.app", "myapp.vercel.app"],
     ["someone.github.io", "someone.github.io"],
+    ["api.example.com..", "example.com"],
+    ["[2606:4700:10::1]", "[2606:4700:10:0::]/64"],
+    ["[2606:4700:10:0:ffff:1:2:3]", "[2606:4700:10:0::]/64"],
+    ["93.184.216.34", "93.184.216.34"],
   ])("%s counts as %s", (host, domain) => {
     expect(registeredDomain(host)).toBe(domain);
   });

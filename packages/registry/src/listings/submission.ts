@@ -1,4 +1,10 @@
-import { canonicalEndpoint, isEphemeralHost, registeredDomain, routePatternIn } from "@tollgate/core";
+import {
+  canonicalEndpoint,
+  canonicalHost,
+  isEphemeralHost,
+  registeredDomain,
+  routePatternIn,
+} from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { ApiError, type ListingCreateRequest } from "@tollgate/schema";
 
@@ -92,9 +98,9 @@ export async function validateSubmission(
   }
   if (input.sample_query != null) await checkSampleQuery(input.sample_query, url, policy, reasons);
   if (reasons.length > 0 || !url) throw new ApiError("validation_failed", reasons.join("; "), { reasons });
-  // "api.example.com." is api.example.com: a trailing dot must not make a new host or a new registered
-  // domain (it would open a fresh five-free allowance).
-  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
+  // "api.example.com." (or "..") is api.example.com and "[::ffff:93.184.216.34]" is 93.184.216.34: another
+  // spelling must not make a new host or a new registered domain (it would open a fresh five-free allowance).
+  const host = canonicalHost(url.hostname);
   return {
     input,
     endpointUrl: input.endpoint_url.trim(),

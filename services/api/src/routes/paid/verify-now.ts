@@ -92,7 +92,7 @@ const Progress = z
   .passthrough()
   .openapi("VerifyNowStatus");
 
-const description = `Sellers buy the timing of a real paid check, never its result. Plans: single (2 USD: one purchase within 24 hours of settlement) and pack (5 USD: three purchases in 30 days, the first within 24 hours, then about 10 and 20 days later), only for listings whose listed price is at most ${PLAN_QUOTE_CAP_USD} USD per call, one open plan per listing. The unpaid request (open to anyone) answers 402 with both offers, the asked plan's first; the paid request needs the owner's claim token (x-claim-token, x-edit-token or Authorization: Bearer) and is charged only for the asked plan's amount. Every check happens before any charge: unknown listing (402 listing_not_found), unknown plan (400 unknown_plan, listing both plans), quote above the cap (400 quote_above_plan_cap), a plan open or being paid for (409 plan_in_progress with purchases_done of purchases_total), owner token missing or wrong (401 claim_token_required / claim_token_invalid). The plan opens when the payment settles; the scout makes its purchases when due (plan purchases go before routine ones) and publishes each in GET /v1/listings/{id}/purchases. ?view=status with the owner token shows progress, free.`;
+const description = `Sellers buy the timing of a real paid check, never its result. Plans: single (2 USD: one purchase within 24 hours of settlement) and pack (5 USD: three purchases in 30 days, the first within 24 hours, then about 10 and 20 days later), only for listings whose listed price is at most ${PLAN_QUOTE_CAP_USD} USD per call (in USDC or USD; a price in another currency is refused as above the cap), one open plan per listing. The unpaid request (open to anyone) answers 402 with both offers, the asked plan's first; the paid request needs the owner's claim token (x-claim-token, x-edit-token or Authorization: Bearer) and is charged only for the asked plan's amount. Every check happens before any charge: unknown listing (402 listing_not_found), unknown plan (400 unknown_plan, listing both plans), quote above the cap or not in USD (400 quote_above_plan_cap), a plan open or being paid for (409 plan_in_progress with purchases_done of purchases_total), owner token missing or wrong (401 claim_token_required / claim_token_invalid). The plan opens when the payment settles; the scout makes its purchases when due (plan purchases go before routine ones) and publishes each in GET /v1/listings/{id}/purchases. ?view=status with the owner token shows progress, free.`;
 
 function routeFor(method: "get" | "post"): RouteConfig {
   return createRoute({
@@ -180,6 +180,26 @@ function parsePlan(raw: string | string[] | undefined): PlanKind {
   );
 }
 
+/** Currencies whose amount is a USD amount: any other quote cannot be held to the plan cap in USD. */
+const USD_CURRENCIES = new Set(["USDC", "USD"]);
+
+/**
+ * 400 quote_above_plan_cap for a listing that does not quote up to the cap in USD: above 0.50, or in another
+ * currency (0.40 ETH is no 0.50 USD quote, and the scout buys in USDC only); null when it may be sold a plan.
+ */
+function aboveCap(l: { price_amount: number | string; price_currency: string | null }): ApiError | null {
+  const price = Number(l.price_amount);
+  const currency = l.price_currency ?? "USDC";
+  if (USD_CURRENCIES.has(currency) && price <= PLAN_QUOTE_CAP_USD) return null;
+  return new ApiError(
+    "quote_above_plan_cap",
+    USD_CURRENCIES.has(currency)
+      ? `the listing quotes ${price} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`
+      : `the listing quotes ${price} ${currency.slice(0, 12)} per call, not in USD; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD (USDC); nothing was charged`,
+    { price_usd: USD_CURRENCIES.has(currency) ? price : null, cap_usd: PLAN_QUOTE_CAP_USD },
+  );
+}
+
 const inProgress = (conflict: NonNullable<Awaited<ReturnType<typeof planConflict>>>) =>
   new ApiError(
     "plan_in_progress",
@@ -243,26 +263,39 @@ export function registerVerifyNow(app: App, deps: AppDeps) {
       // A payment presented before gets its kept answer, whatever opened since (its own plan, for one).
       const prior = await seller.prior(req, paid);
       if (prior) return respond(c, prior);
-      if (Number(listing.price_amount) > PLAN_QUOTE_CAP_USD)
-        throw new ApiError(
-          "quote_above_plan_cap",
-          `the listing quotes ${listing.price_amount} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`,
-          { price_usd: Number(listing.price_amount), cap_usd: PLAN_QUOTE_CAP_USD },
-        );
+      const capped = aboveCap(listing);
+      if (capped) throw capped;
       const before = await planConflict(deps.db, listing.id, null);
       if (before) throw inProgress(before);
 
       const answer = await seller.sell(req, paid, async ({ paymentId }) => {
         // Decided under the listing's plan lock: the first open payment sells; any other is refused uncharged.
         // The owner is checked again there: a claim that replaced the token since the first check wins.
+        // The listing is read again there too, its row share-locked against a PATCH or DELETE until the sale is
+        // decided: one delisted, or priced above the cap, since the checks above is never sold (nor charged).
         const token = presentedToken({ get: (n) => c.req.header(n) }) ?? "";
         const decided = await deps.db.transaction().execute(async (trx) => {
           await lockPlans(trx as never, listing.id);
+          const now = await trx
+            .selectFrom("listings")
+            .select(["status", "price_amount", "price_currency"])
+            .where("id", "=", listing.id)
+            .forShare()
+            .executeTakeFirst();
+          if (!now || now.status === "delisted") return "gone" as const;
+          const refused = aboveCap(now);
+          if (refused) return { refused };
           if (!(await ownerTokenMatches(trx as never, listing.id, token))) return "not_owner" as const;
           return planConflict(trx as never, listing.id, paymentId);
         });
+        if (decided === "gone")
+          return seller.refuse("listing_not_found", `no active listing ${safeId(id)}; nothing was charged`);
         if (decided === "not_owner") {
           const e = notOwner(listing.id);
+          return { status: e.status, body: e.body(), headers: e.headers };
+        }
+        if (decided && "refused" in decided) {
+          const e = decided.refused;
           return { status: e.status, body: e.body(), headers: e.headers };
         }
         const conflict = decided;
