@@ -604,6 +604,33 @@ describe("the scout buys as an agent would", () => {
     expect(await duePlanPurchases(tdb.db, new Date())).toHaveLength(0);
   });
 
+  it("a plan's purchase is made for an unverified listing and above the routine cap (up to the plan cap); a failing one waits", async () => {
+    const withPlans: ScoutDeps = {
+      ...deps,
+      // A routine cap under the listing's price: routine purchases would never buy it.
+      policy: { ...policy, rebuyAfterS: 86_400, perPurchaseCapUsd: 0.001 },
+      plans: { due: duePlanPurchases, record: (trx, done) => recordPlanPurchase(trx as never, done) },
+    };
+    const fresh = await listSeller("x402-hono", { status: "unverified" });
+    const failing = await listSeller("x402-hono", { status: "failing" });
+    for (const [n, listingId] of [fresh, failing].entries())
+      await createPlan(tdb.db, {
+        listingId,
+        kind: "single",
+        paymentTx: `0x${String(n + 1).repeat(64)}`,
+        payer: chain.wallets.buyers[0]!.address,
+      });
+    await scoutRound(withPlans);
+    const bought = await purchasesOf(fresh);
+    expect(bought).toHaveLength(1);
+    expect(bought[0]).toMatchObject({ plan_seq: 1, dry_run: false });
+    expect(bought[0]!.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await planStatus(tdb.db, fresh)).toMatchObject({ status: "completed", purchases_done: 1 });
+    // A failing listing is not bought: its plan stays due (the status view shows it queued).
+    expect(await purchasesOf(failing)).toHaveLength(0);
+    expect(await planStatus(tdb.db, failing)).toMatchObject({ status: "queued", purchases_done: 0 });
+  });
+
   it("a seller that takes the payment and stalls past the timeout is recorded as a timeout once it settles", async () => {
     const id = await listSeller("cheat-stall");
     // Generous margins: under a loaded machine the unpaid pre-flight alone must fit in the timeout.

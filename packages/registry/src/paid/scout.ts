@@ -1,6 +1,7 @@
 import { type DepthPurchase, type Grade, paidDepth, unixSeconds } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
+import { PLAN_QUOTE_CAP_USD } from "./plans.js";
 
 /** What the listing keeps of its purchases (derived; recomputed whenever one is recorded). */
 export interface PaidState {
@@ -89,8 +90,11 @@ export async function scoutCandidate(db: Db, listingId: string, now: Date, polic
   );
 }
 
-/** Listings the scout may ever buy from: verified, a payTo seen and neither burn nor unstable, within the cap. */
-function candidates(db: Db, policy: ScoutPolicy) {
+/**
+ * Listings the scout may ever buy from: verified, a payTo seen and neither burn nor unstable, within the cap. For a
+ * plan's purchase (`plan`): unverified too, within the plan cap (planCandidate).
+ */
+function candidates(db: Db, policy: ScoutPolicy, o: { plan?: boolean } = {}) {
   return db
     .selectFrom("listings")
     .select([
@@ -105,11 +109,15 @@ function candidates(db: Db, policy: ScoutPolicy) {
       "last_purchase_at",
       "verified_via",
     ])
-    .where("status", "=", "verified")
+    .where("status", "in", o.plan ? ["verified", "unverified"] : ["verified"])
     .where("payto_sentinel", "=", false)
     .where("payto_unstable", "=", false)
     .where("obs_pay_to", "is not", null)
-    .where("price_amount", "<=", policy.perPurchaseCapUsd);
+    .where(
+      "price_amount",
+      "<=",
+      o.plan ? Math.max(policy.perPurchaseCapUsd, PLAN_QUOTE_CAP_USD) : policy.perPurchaseCapUsd,
+    );
 }
 export type ScoutCandidate = Awaited<ReturnType<typeof scoutCandidates>>[number];
 
@@ -186,9 +194,17 @@ export interface PlanSource {
   record(db: Db, done: { planId: string; seq: number; purchaseId: string }): Promise<void>;
 }
 
-/** The listing a plan purchase is for, if the scout may buy from it now (same rules, no re-buy wait). */
+/**
+ * The listing a plan purchase is for, if the scout may buy from it now: as routine purchases (no re-buy wait), except
+ * that an unverified listing is bought too, and up to the plan cap whatever the routine per-purchase cap. The owner
+ * paid for the purchase's timing: a listing just submitted is what verify-now is for, and its probes take hours to
+ * verify it; a plan sold for a listing at 0.40 USD must not wait forever behind an operator's routine cap of 0.10.
+ * A failing listing, an unseen, burn or unstable payTo still wait (ADR 0008).
+ */
 export async function planCandidate(db: Db, listingId: string, policy: ScoutPolicy) {
-  return (await candidates(db, policy).where("id", "=", listingId).executeTakeFirst()) ?? null;
+  return (
+    (await candidates(db, policy, { plan: true }).where("id", "=", listingId).executeTakeFirst()) ?? null
+  );
 }
 
 /**
