@@ -78,6 +78,8 @@ export const APART_SETS = [
   "sixtythird",
   "sixtyfourth",
   "sixtyfifth",
+  "sixtysixth",
+  "sixtyseventh",
 ] as const;
 
 /**
@@ -121,6 +123,8 @@ export const UNFITTED_READ_SETS: readonly (typeof APART_SETS)[number][] = [
   "sixtythird",
   "sixtyfourth",
   "sixtyfifth",
+  "sixtysixth",
+  "sixtyseventh",
 ];
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {
