@@ -277,9 +277,9 @@ export interface KindMatch {
 /**
  * Where a phrase may not run on: a comma, semicolon, colon, bracket, dash between spaces, or the end of a
  * sentence. "by keyword, source, language and date" names no "source language"; "lat/lon", "e-commerce" and
- * "PM2.5" stay whole.
+ * "PM2.5" stay whole, and so does a comma between digits ("validate 2,000 emails" is one clause).
  */
-const BREAK = /[,;:!?()[\]{}"“”]|\.(?=\s|$)|\s[-–—]\s/;
+const BREAK = /(?<!\d),|,(?!\d)|[;:!?()[\]{}"“”]|\.(?=\s|$)|\s[-–—]\s/;
 /** Stands between clauses in a word list: no phrase word is ever equal to it, and `*` does not cross it. */
 const SEP = "|";
 

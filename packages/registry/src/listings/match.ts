@@ -430,7 +430,9 @@ export function gate(
 ): Scored[] {
   const best = scored[0]?.relevance;
   if (best === undefined) return [];
-  const pass = p.kindless ?? "exclude";
+  // A need whose kinds are named in another language is near the listings written in that language by their
+  // shared letters alone: a listing naming no kind passes beside the ones naming its kind only on that nearness.
+  const pass = scored[0]!.foreignNeed ? "exclude" : (p.kindless ?? "exclude");
   const named = pass !== "beside" || scored.some((s) => s.sharedPrimary > 0);
   const sharing =
     needKinds > 0
