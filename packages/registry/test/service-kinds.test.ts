@@ -509,6 +509,8 @@ describe("the service-kind lexicon", () => {
     expect(primary("comprar boleto de autobús de Guadalajara a CDMX")).toEqual(["travel.rail_booking"]);
     expect(primary("prix au m² des maisons vendues à Bordeaux")).toEqual(["realestate"]);
     expect(primary("jam berapa maghrib di Jakarta hari ini")).toEqual(["religion.prayer_times"]);
+    expect(primary("is this snack halal certified in Indonesia or not")).toEqual(["food.halal_kosher"]);
+    expect(listingKindIds("Cek status sertifikat halal produk dari BPJPH")).toEqual(["food.halal_kosher"]);
     expect(listingKindIds("Cek ongkos kirim dan lacak resi JNE, J&T, SiCepat").sort()).toEqual([
       "ship.rates",
       "ship.tracking",

@@ -2616,4 +2616,10 @@ export const SERVICE_KINDS: readonly ServiceKind[] = [
     "prayer times|prayer time|time for maghrib|maghrib|fajr|dhuhr|isha prayer|asr prayer|salah times|salat times|namaz times|when to pray|iftar time|suhoor time|azan|adhan|~jadwal sholat|~waktu sholat|~waktu solat|~jam sholat",
     "prayer times|salah times|salat times|prayer time calculation|adhan times|qibla direction|~jadwal sholat",
   ),
+  k(
+    "food.halal_kosher",
+    "data.other",
+    "is it halal|is this halal|halal certified|halal certificate|halal status|halal or not|is it kosher|is this kosher|kosher certified|kosher certificate|~sertifikat halal|~sertifikasi halal|~cek halal|~produk halal",
+    "halal certification|halal certificates|halal status|halal certificate lookup|kosher certification|kosher certificates|~sertifikat halal|~status halal",
+  ),
 ];
