@@ -7,6 +7,7 @@ import {
   contentStems,
   createSemanticIndex,
   discover,
+  fold,
   fuse,
   gate,
   IDENTIFIERS,
@@ -18,6 +19,7 @@ import {
   lexicalOverlap,
   likelyCategories,
   listingKinds,
+  looseOnly,
   MATCH,
   markIdentifiers,
   needEvidence,
@@ -501,6 +503,28 @@ describe("the service-kind lexicon", () => {
       expect(kinds(generic), generic).toEqual([]);
   });
 
+  it("a need or a listing in another language names its kind by a foreign phrase, accents folded", () => {
+    expect(fold("Köln, Straße, 80 m²")).toBe("koln, strasse, 80 m2");
+    expect(primary("Steuererklärung für mich beim Finanzamt einreichen")).toEqual(["tax.filing"]);
+    expect(primary("comprar boleto de autobús de Guadalajara a CDMX")).toEqual(["travel.rail_booking"]);
+    expect(primary("prix au m² des maisons vendues à Bordeaux")).toEqual(["realestate"]);
+    expect(primary("jam berapa maghrib di Jakarta hari ini")).toEqual(["religion.prayer_times"]);
+    expect(primary("is this snack halal certified in Indonesia or not")).toEqual(["food.halal_kosher"]);
+    expect(listingKindIds("Cek status sertifikat halal produk dari BPJPH")).toEqual(["food.halal_kosher"]);
+    expect(listingKindIds("Cek ongkos kirim dan lacak resi JNE, J&T, SiCepat").sort()).toEqual([
+      "ship.rates",
+      "ship.tracking",
+    ]);
+    // A foreign phrase is kept unchecked (the English model cannot read the need) and is never loose evidence.
+    expect(kindMatches("Bahnticket nach München buchen").every((m) => m.foreign)).toBe(true);
+    expect(needEvidence("Bahnticket nach München buchen").foreign).toBe(true);
+    expect(looseOnly(needEvidence("Bahnticket nach München buchen"))).toBe(false);
+    // Its function words are no content words once their accents are folded.
+    expect(contentStems("Wetter für Köln und München")).toEqual(contentStems("Wetter Köln München"));
+    // A comma between digits breaks no clause.
+    expect(primary("validate 2,000 emails before the campaign")).toContain("email.validation");
+  });
+
   it("an identifier in a need names its kind whatever words surround it", () => {
     expect(kinds("roughly where in the world was 203.0.113.45 when it signed in?")).toEqual(["maps.ip"]);
     expect(kinds("2001:db8::8a2e:370:7334 came up in our logs")).toEqual(["maps.ip"]);
@@ -608,6 +632,19 @@ describe("kinds as evidence and in the gate", () => {
     // The same candidates with the kind gate off: the closer one comes first (the rule is what keeps it out).
     const off = { ...MATCH, kindGate: "off" as const };
     expect(gate(fuse(need, [close, nft, shop], new Map(), off), off, needKinds)[0]?.id).toBe("close");
+  });
+
+  it("a need whose kind is named in another language is not taken as misread, and lets no kindless listing beside", () => {
+    const need = "Lastschrift einrichten und monatlich bei Kunden abbuchen";
+    const needKinds = needEvidence(need).kinds.length;
+    expect(needKinds).toBeGreaterThan(0);
+    // Near by shared letters alone, naming no kind: not taken as proof that the need's kind is misread.
+    const german = candidate("german", MATCH.kindlessNear + 0.05, "Tägliche Übersicht für ganz Deutschland");
+    expect(listingKindIds("Tägliche Übersicht für ganz Deutschland")).toEqual([]);
+    expect(gate(fuse(need, [german], new Map()), MATCH, needKinds)).toEqual([]);
+    // Beside a listing naming its kind, the kindless one stays out too.
+    const sepa = candidate("sepa", 0.3, "SEPA-Lastschrift mandates for EU businesses");
+    expect(gate(fuse(need, [german, sepa], new Map()), MATCH, needKinds).map((s) => s.id)).toEqual(["sepa"]);
   });
 
   it("the gate asks a listing to name one of the need's primary kinds", () => {

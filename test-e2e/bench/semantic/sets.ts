@@ -78,6 +78,8 @@ export const APART_SETS = [
   "sixtythird",
   "sixtyfourth",
   "sixtyfifth",
+  "sixtysixth",
+  "sixtyseventh",
 ] as const;
 
 /**
@@ -113,14 +115,18 @@ export const UNREAD_SETS: readonly (typeof APART_SETS)[number][] = [
  * sets' unserved needs left empty −1.4 points. sixtyfourth and sixtyfifth were read on 2026-12-04; a map refitted
  * with all four (51 sets, the lexicon of f900fff) moved the unread sets' mean top-1 +0.003, top-3 0, MRR@10 +0.001,
  * unserved needs left empty 0, and the read sets' top-1 −0.001 and unserved needs left empty −1.4 points. So the map
- * fitted on the other 47 read sets stays (README, "Discovery by meaning"). The next refit (`pnpm need-map`) fits on
- * them too and empties this list.
+ * fitted on the other 47 read sets stays (README, "Discovery by meaning"). sixtysixth and sixtyseventh were written
+ * blind on 2026-12-04 and read the same day (their misses guided the accent folding and the foreign phrases of
+ * 8eec55e and 5844843); they were never unread sets, and the need map is not refitted on them either, so the map's
+ * fit stays the 47 sets'. The next refit (`pnpm need-map`) fits on them too and empties this list.
  */
 export const UNFITTED_READ_SETS: readonly (typeof APART_SETS)[number][] = [
   "sixtysecond",
   "sixtythird",
   "sixtyfourth",
   "sixtyfifth",
+  "sixtysixth",
+  "sixtyseventh",
 ];
 
 export async function apartSet(name: string): Promise<[string, Listing[], Record<string, string>, NeedSet]> {

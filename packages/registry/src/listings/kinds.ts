@@ -41,10 +41,18 @@ export function normalise(word: string): string {
   return w;
 }
 
+/**
+ * A text in lower case with its accents dropped ("réserver" is "reserver", "Köln" is "koln", "ß" is "ss", "m²" is "m2"): a
+ * letter outside a-z would otherwise split its word in two, so a need or a listing written in Spanish, Portuguese,
+ * French or German would be read as fragments.
+ */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ß/g, "ss");
+}
+
 /** A text's words in normal form, in order (stopwords kept: phrases like "will it rain" need them). */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
+  return fold(text)
     .replace(/[’']/g, "'")
     .split(/[^a-z0-9'*]+/)
     .map((w) => w.replace(/^'+|'+$/g, ""))
@@ -59,7 +67,19 @@ interface Phrase {
   loose: boolean;
   /** The token an identifier is replaced by (`IDENTIFIERS`). */
   identifier?: boolean;
+  /** Written in another language than English (`~` before it in service-kinds.ts, `FOREIGN`). */
+  foreign?: boolean;
 }
+
+/**
+ * A phrase written `~phrase` in service-kinds.ts is in another language than English ("~steuererklärung",
+ * "~rastrear encomenda"). The bundled model reads English only: the vector of a need in Portuguese or German is
+ * near no kind's, so the kind check (match.ts `kindCheck`) would drop every kind such a need names, and its
+ * kinds could never keep it unserved nor find the listing that serves it. A kind named by a foreign phrase is
+ * kept without that check (as one an identifier names), and foreign phrases stay out of the kind's vector
+ * (`kindPhraseTexts`), which the model could not read either. They are chosen to be no English word.
+ */
+export const FOREIGN = "~";
 
 /**
  * Identifiers that name what is asked about whatever words surround them: an IP address, a VIN, a transaction
@@ -198,7 +218,13 @@ export function compileLexicon(kinds: readonly ServiceKind[]): KindLexicon {
         const first = ws[0];
         if (first === undefined) continue;
         const list = byFirst.get(first) ?? [];
-        list.push({ rest: ws.slice(1), kind, loose: side === "asks" && ws.length === 1 });
+        const foreign = phrase.trimStart().startsWith(FOREIGN);
+        list.push({
+          rest: ws.slice(1),
+          kind,
+          loose: side === "asks" && ws.length === 1,
+          ...(foreign ? { foreign: true } : {}),
+        });
         byFirst.set(first, list);
       }
   for (const id of IDENTIFIERS) {
@@ -239,6 +265,8 @@ export interface KindMatch {
   length: number;
   /** Named by an identifier (an IP address, a VIN, an ENS name, …), not by words. */
   identifier?: boolean;
+  /** Named by a phrase in another language than English (`FOREIGN`). */
+  foreign?: boolean;
 }
 
 /**
@@ -249,9 +277,9 @@ export interface KindMatch {
 /**
  * Where a phrase may not run on: a comma, semicolon, colon, bracket, dash between spaces, or the end of a
  * sentence. "by keyword, source, language and date" names no "source language"; "lat/lon", "e-commerce" and
- * "PM2.5" stay whole.
+ * "PM2.5" stay whole, and so does a comma between digits ("validate 2,000 emails" is one clause).
  */
-const BREAK = /[,;:!?()[\]{}"“”]|\.(?=\s|$)|\s[-–—]\s/;
+const BREAK = /(?<!\d),|,(?!\d)|[;:!?()[\]{}"“”]|\.(?=\s|$)|\s[-–—]\s/;
 /** Stands between clauses in a word list: no phrase word is ever equal to it, and `*` does not cross it. */
 const SEP = "|";
 
@@ -283,6 +311,7 @@ export function kindMatches(text: string, lexicon: KindLexicon = LEXICON, listin
           end,
           length: p.rest.length + 1,
           ...(p.identifier ? { identifier: true } : {}),
+          ...(p.foreign ? { foreign: true } : {}),
         });
     }
   }
@@ -346,10 +375,11 @@ export function sharedKinds(need: Uint16Array, listing: Uint16Array): number {
   return n;
 }
 
-/** A kind's phrases as texts to embed (`*` gaps dropped). */
+/** A kind's phrases as texts to embed (`*` gaps dropped; foreign phrases, `FOREIGN`, left out). */
 export const kindPhraseTexts = (kind: ServiceKind): string[] =>
   `${kind.asks}|${kind.offers}`
     .split("|")
+    .filter((p) => !p.trimStart().startsWith(FOREIGN))
     .map((p) => p.replace(/\*/g, " ").replace(/\s+/g, " ").trim())
     .filter(Boolean);
 

@@ -25,6 +25,7 @@ import { dot, normalise } from "@tollgate/semantic";
 import { KIND_VECTORS } from "./kind-vectors.js";
 import {
   fnv1a,
+  fold,
   IDENTIFIERS,
   kindMatches,
   kindPhrasesHash,
@@ -183,7 +184,15 @@ const STOPWORDS = new Set(
     "the and for with that this from into via per are was were will can could would should does did has have " +
     "had not but you your our their its what which who whom whose when where why how much many any some all " +
     "each get give make find need want like just also than then there here about over under now right today " +
-    "api apis data service services tool please"
+    "api apis data service services tool please " +
+    // The commonest function words of German, Spanish, Portuguese, French and Indonesian (accents folded, 3+
+    // letters): once accents are folded they are whole words, and a need's "für" or "para" would otherwise count
+    // as a word it shares with every listing written in that language.
+    "der die das und fur mit von ein eine den dem des bei nach auf aus zum zur ist sind wie wer " +
+    "del los las para por con una uno que como muy " +
+    "dos uma meu minha nos nas pelo pela " +
+    "les une pour avec dans sur aux est mon mes qui " +
+    "dan dari untuk yang dengan ini itu saya apa"
   ).split(" "),
 );
 
@@ -195,7 +204,7 @@ export function stem(word: string): string {
 /** The distinct content-word stems of a text (3+ letters, stopwords dropped). */
 export function contentStems(text: string): string[] {
   const out = new Set<string>();
-  for (const w of text.toLowerCase().split(/[^a-z0-9]+/))
+  for (const w of fold(text).split(/[^a-z0-9]+/))
     if (w.length >= 3 && !STOPWORDS.has(w) && !/^\d+$/.test(w)) out.add(stem(w));
   return [...out];
 }
@@ -272,6 +281,8 @@ export interface Scored {
   kindless: boolean;
   /** Cosine of the need and the listing. */
   similarity: number;
+  /** The need's primary kinds are named in another language than English (`NeedEvidence.foreign`). */
+  foreignNeed?: boolean;
 }
 
 /** What the fusion knows of a need besides its vector. */
@@ -284,6 +295,12 @@ export interface NeedEvidence {
   longest: number;
   /** It holds an identifier (an IP address, a VIN, a flight number, …: kinds.ts `IDENTIFIERS`). */
   identified: boolean;
+  /**
+   * One of its primary kinds is named by a phrase in another language than English (kinds.ts `FOREIGN`): such a
+   * phrase is no English word, so it is neither loose evidence (`looseOnly`) nor a misreading (`kindlessNear`),
+   * and a need in a language the model cannot read is near the listings written in it by shared letters alone.
+   */
+  foreign?: boolean;
 }
 
 /** Each kind's vector (kind-vectors.ts), decoded on first use; null for a kind whose phrases changed since. */
@@ -320,6 +337,8 @@ export function needEvidence(
   if (vector && check > 0)
     matches = matches.filter((m) => {
       if (identified && IDENTIFIER_KINDS.has(m.kind)) return true;
+      // A phrase in another language than English: the model cannot read the need, so cannot check it.
+      if (m.foreign) return true;
       const k = kindVector(m.kind);
       if (!k || k.length !== vector.length) return true;
       return dot(k, vector) >= check - (p.kindCheckStep ?? 0) * (m.length - 1);
@@ -327,10 +346,13 @@ export function needEvidence(
   const named = IDENTIFIERS.filter((x) => x.word && need.search(x.pattern) >= 0).map((x) =>
     fnv1a(stem(x.word!)),
   );
+  const primary = primaryKinds(matches, p.kindPrimarySlack, p.kindIdentifierPrimary ?? false);
+  const foreign = matches.some((m) => m.foreign && primary.includes(m.kind));
   return {
     stems: [...new Set([...needStemHashes(need), ...named])],
     kinds: Uint16Array.from(matches.map((m) => m.kind)),
-    primary: primaryKinds(matches, p.kindPrimarySlack, p.kindIdentifierPrimary ?? false),
+    primary,
+    ...(foreign ? { foreign: true } : {}),
     longest: Math.max(0, ...matches.map((m) => m.length)),
     identified,
   };
@@ -379,6 +401,7 @@ export function fuse(
             : sharedKinds(evidence.primary, c.kinds),
         kindless: c.kinds.length === 0,
         similarity: c.similarity,
+        ...(evidence.foreign ? { foreignNeed: true } : {}),
       };
     })
     .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1));
@@ -388,7 +411,7 @@ export function fuse(
  * Whether the need's kinds are named by single words only (see `looseKinds`). An identifier is read as one word
  * but names its kind whatever surrounds it, so a need holding one is never loose.
  */
-export const looseOnly = (need: NeedEvidence) => need.longest === 1 && !need.identified;
+export const looseOnly = (need: NeedEvidence) => need.longest === 1 && !need.identified && !need.foreign;
 
 /**
  * The gate: none when the best is under the floor, or when the need names kinds of service (`needKinds` > 0)
@@ -407,7 +430,9 @@ export function gate(
 ): Scored[] {
   const best = scored[0]?.relevance;
   if (best === undefined) return [];
-  const pass = p.kindless ?? "exclude";
+  // A need whose kinds are named in another language is near the listings written in that language by their
+  // shared letters alone: a listing naming no kind passes beside the ones naming its kind only on that nearness.
+  const pass = scored[0]!.foreignNeed ? "exclude" : (p.kindless ?? "exclude");
   const named = pass !== "beside" || scored.some((s) => s.sharedPrimary > 0);
   const sharing =
     needKinds > 0
@@ -418,8 +443,9 @@ export function gate(
   const spread = p.kindSpread ?? Number.POSITIVE_INFINITY;
   const near = p.kindlessNear ?? Number.POSITIVE_INFINITY;
   const unlikely =
-    (sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread && nearest >= near) ||
-    (!scored.some((s) => s.sharedPrimary > 0) && nearest >= near);
+    !scored[0]!.foreignNeed &&
+    ((sharing.length > 0 && (sharing[0]!.similarity ?? 0) < nearest - spread && nearest >= near) ||
+      (!scored.some((s) => s.sharedPrimary > 0) && nearest >= near));
   if (p.kindGate === "off" || needKinds === 0 || unlikely || (open && sharing.length > 0)) {
     if (best < p.floor) return [];
     return withNearest(scored, best, p);
