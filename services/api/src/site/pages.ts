@@ -19,7 +19,8 @@ import { noneMatch } from "../cache.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
 import { notFoundError, rateLimited } from "../routes/responses.js";
-import { etagOf, paidBadge, shield, statusBadge } from "./badge.js";
+import { etagOf, isolated, paidBadge, shield, statusBadge } from "./badge.js";
+import { sitePolicy } from "./headers.js";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -58,6 +59,10 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 </body>
 </html>`;
 }
+
+/** The CSP of every site page (no script, the one stylesheet by hash), set before the page is answered. */
+const withPolicy = (deps: AppDeps, c: Context) =>
+  c.header("content-security-policy", sitePolicy(deps, STYLE));
 
 /** The site's absolute origin: {site_url} when configured, else the API's public origin. */
 export const siteUrl = (deps: Pick<AppDeps, "publicBaseUrl" | "siteUrl">) =>
@@ -164,9 +169,13 @@ function notFoundPage(deps: AppDeps, what: string): Html {
   );
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls a search query loses
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
   const site = siteUrl(deps);
-  const q = clip((c.req.query("q") ?? "").trim(), 300);
+  // Controls dropped (HTML text holds none; NUL is no text Postgres stores), then trimmed and clipped.
+  const q = clip((c.req.query("q") ?? "").replace(CONTROLS, "").trim(), 300);
   let results: Html = html``;
   if (q.length > 0) {
     // The same per-client throttle as GET /v1/discover: the page is not a way around it.
@@ -180,7 +189,8 @@ async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
       if (err instanceof ApiError) return { count: 0, results: [], note: err.message };
       throw err;
     });
-    results = html`<h2>Results for “${q}”</h2>
+    // Isolated: a bidirectional override in the query cannot run past it into the page's own text.
+    results = html`<h2>Results for “<bdi>${q}</bdi>”</h2>
 ${found.count === 0 ? html`<p>No listing serves this need yet.</p>` : ""}
 <ol id="results">${found.results.map((r) => html`<li><a href="${site}/l/${r.id}">${r.name}</a> <span class="pill ${r.status}">${r.status}</span> <span class="muted">${r.price_amount} USD · ${r.category}</span></li>`)}</ol>
 <p class="muted">${found.note}</p>`;
@@ -220,7 +230,11 @@ const wantsHtml = (c: Context) => {
 /** The site: home page, listing pages, badges and a helpful 404 for browsers. */
 export function registerSite(app: App, deps: AppDeps) {
   documentSite(app);
-  app.get("/", async (c) => c.html(await homePage(deps, c as Context<AppEnv>)));
+  app.get("/", async (c) => {
+    const body = await homePage(deps, c as Context<AppEnv>);
+    withPolicy(deps, c);
+    return c.html(body);
+  });
 
   app.get("/l/:id", async (c) => {
     const id = c.req.param("id");
@@ -228,12 +242,14 @@ export function registerSite(app: App, deps: AppDeps) {
     if (!row || row.status === "delisted") {
       // A browser gets the helpful page; any other client the one error body, as on every other path.
       if (!wantsHtml(c)) throw notFound(id.slice(0, 40));
+      withPolicy(deps, c);
       return c.html(
         notFoundPage(deps, `No active listing has the id ${JSON.stringify(id.slice(0, 40))}.`),
         404,
       );
     }
     const detail = toListingDetail(row, deps.serviceName);
+    withPolicy(deps, c);
     return c.html(listingPage(deps, detail, await recentProbes(deps.db, row.id)));
   });
 
@@ -250,7 +266,7 @@ export function registerSite(app: App, deps: AppDeps) {
       kind === "status" ? "tollgate" : "paid check",
       b.value,
       b.colour,
-      `Tollgate: ${d.name} — ${b.value}`,
+      `Tollgate: ${isolated(d.name)} — ${b.value}`,
     );
     const etag = etagOf(svg);
     const headers = {
@@ -268,6 +284,7 @@ export function registerSite(app: App, deps: AppDeps) {
 /** For browsers, a helpful HTML 404 on site paths; API clients keep the JSON error. */
 export function siteNotFound(deps: AppDeps, c: Context): Response | null {
   if (c.req.path.startsWith("/v1/") || !wantsHtml(c)) return null;
+  withPolicy(deps, c);
   return c.html(notFoundPage(deps, `There is no page at ${c.req.path.slice(0, 100)}.`), 404) as Response;
 }
 
