@@ -27,13 +27,13 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--muted:#595959;--line:#d0d0d0;--ok:#2e7d32;--warn:#8a5a00;--bad:#c62828;--accent:#1565c0}
 @media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#151515;--muted:#b0b0b0;--line:#444;--ok:#66bb6a;--warn:#ffb74d;--bad:#ef9a9a;--accent:#90caf9}}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+*{box-sizing:border-box}body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}header{display:flex;gap:1rem;align-items:baseline;border-bottom:1px solid var(--line)}
 header a{color:var(--fg);font-weight:700;text-decoration:none}nav a{margin-right:1rem;color:var(--accent)}
 a{color:var(--accent)}h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.6rem 0 .5rem;border-bottom:1px solid var(--line)}
 .pill{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600;border:2px solid currentColor}
 .verified{color:var(--ok)}.unverified{color:var(--warn)}.failing{color:var(--bad)}.delisted{color:var(--muted)}
-.muted{color:var(--muted)}dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{color:var(--muted)}dd{margin:0}
+.muted{color:var(--muted)}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem}dt{color:var(--muted)}dd{margin:0}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9rem}pre{background:rgba(127,127,127,.12);padding:.6rem;overflow-x:auto;border-radius:4px}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line)}
 form{display:flex;gap:.5rem}input[type=search]{flex:1;padding:.5rem;font-size:1rem}button{padding:.5rem 1rem;font-size:1rem}
