@@ -157,7 +157,7 @@ describe("seller text on the pages", () => {
     expect(b).not.toMatch(/<script|<img src=x|<style>\*|<!--|<!\[CDATA|="[^"]*"'/i);
     // The payTo and the failure reason a probe recorded are shown, escaped.
     expect(b).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(b).toContain("<code>&quot;&#39;&gt;&lt;script&gt;");
+    expect(b).toContain("<code><bdi>&quot;&#39;&gt;&lt;script&gt;");
   });
 
   it("no link or image ever takes its target from seller text: only configured origins, data:, the licence", async () => {
@@ -166,7 +166,7 @@ describe("seller text on the pages", () => {
       expect(url, url).toMatch(/^(?:http:\/\/tollgate\.test\/|https:\/\/creativecommons\.org\/|data:,$)/);
     expect(body).not.toMatch(/(?:href|src|action)="\s*(?:javascript|vbscript|data:text)/i);
     // The endpoint is shown as code, never as a link.
-    expect(body).toContain("<code>https://api.example.com/x&quot;&#39;/onmouseover=alert(4)/");
+    expect(body).toContain("<code><bdi>https://api.example.com/x&quot;&#39;/onmouseover=alert(4)/");
   });
 
   it("the home page's lists and a search's results keep seller names as text", async () => {
@@ -192,6 +192,32 @@ describe("seller text on the pages", () => {
     expect(res.status).toBe(201);
     const body = await (await page(`/l/${(await res.json()).id}`)).text();
     expect(body.length).toBeLessThan(40_000);
+  });
+
+  it("a bidirectional override in seller or endpoint text never runs past it into the page's own text", async () => {
+    // A name stored before the submission rule (or by hand), and a payTo an endpoint served with an override.
+    await t.tdb.db
+      .updateTable("listings")
+      .set({ name: "Evil \u202edeifirev", obs_pay_to: "0x\u202e1111" })
+      .where("id", "=", plain)
+      .execute();
+    try {
+      const listing = await (await page(`/l/${plain}`)).text();
+      expect(listing).toContain("<code><bdi>0x\u202e1111</bdi></code>, stable since");
+      expect(listing).toContain("<title>\u2068Evil deifirev\u2069 · Tollgate</title>");
+      for (const path of ["/", "/?q=weather"]) {
+        const body = await (await page(path)).text();
+        expect(body, path).toContain(
+          `<a href="http://tollgate.test/l/${plain}"><bdi>Evil \u202edeifirev</bdi></a>`,
+        );
+      }
+    } finally {
+      await t.tdb.db
+        .updateTable("listings")
+        .set({ name: "Plain weather", obs_pay_to: "0x1111111111111111111111111111111111111111" })
+        .where("id", "=", plain)
+        .execute();
+    }
   });
 });
 

@@ -24,6 +24,13 @@ import { sitePolicy } from "./headers.js";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
+/**
+ * Text a seller (or their endpoint) wrote, shown inline beside the page's own: isolated, so a bidirectional
+ * override it holds cannot run on into the status, price or date that follow it on the line (a name refuses
+ * them on submission; a payTo or failure reason an endpoint served, or a row stored before that rule, may not).
+ */
+const theirs = (text: string | null | undefined) => html`<bdi>${text ?? ""}</bdi>`;
+
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--muted:#595959;--line:#d0d0d0;--ok:#2e7d32;--warn:#8a5a00;--bad:#c62828;--accent:#1565c0}
 @media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#151515;--muted:#b0b0b0;--line:#444;--ok:#66bb6a;--warn:#ffb74d;--bad:#ef9a9a;--accent:#90caf9}}
@@ -47,7 +54,7 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Tollgate</title>
+<title>${isolated(title)} · Tollgate</title>
 <link rel="license" href="https://creativecommons.org/licenses/by/4.0/">
 <link rel="icon" href="data:,">
 <style>${raw(STYLE)}</style>
@@ -84,7 +91,7 @@ export function probeChart(probes: RecentProbe[]): Html {
   const passed = probes.filter((p) => p.outcome === "pass").length;
   const bars = probes.map((p, i) => {
     const bh = Math.max(3, Math.round((p.latency_ms / max) * (h - 10)));
-    return html`<rect class="probe ${p.outcome}" x="${(i * bw).toFixed(1)}" y="${h - bh}" width="${Math.max(1, bw - 1).toFixed(1)}" height="${bh}" fill="${colour(p.outcome)}"><title>${p.at.toISOString()}: ${p.outcome}${p.failure_reason ? ` (${p.failure_reason})` : ""}, ${p.latency_ms} ms${p.http_status ? `, HTTP ${p.http_status}` : ""}</title></rect>`;
+    return html`<rect class="probe ${p.outcome}" x="${(i * bw).toFixed(1)}" y="${h - bh}" width="${Math.max(1, bw - 1).toFixed(1)}" height="${bh}" fill="${colour(p.outcome)}"><title>${p.at.toISOString()}: ${p.outcome}${p.failure_reason ? ` (${isolated(p.failure_reason)})` : ""}, ${p.latency_ms} ms${p.http_status ? `, HTTP ${p.http_status}` : ""}</title></rect>`;
   });
   return html`<figure><svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Latest ${probes.length} probes: ${passed} passed. Bar height is latency (up to ${max} ms); green passed, red failed, grey neutral.">${bars}</svg>
 <figcaption class="muted">Latest ${probes.length} probes, oldest left: ${passed} passed. Bar height is latency (tallest ${max} ms); green passed, red failed, grey neutral (not counted).</figcaption></figure>`;
@@ -112,7 +119,7 @@ function listingPage(deps: AppDeps, d: ListingDetail, probes: RecentProbe[]): Ht
 <p><span class="pill ${d.status}" id="status">${d.status}</span> <span id="score">${d.score === null ? "no score yet" : `score ${d.score.toFixed(2)}`}</span> · <span class="muted">evidence: ${d.evidence_tier}</span></p>
 <p>${d.description}</p>
 <dl>
-<dt>Endpoint</dt><dd><code>${d.endpoint_url}</code></dd>
+<dt>Endpoint</dt><dd><code>${theirs(d.endpoint_url)}</code></dd>
 <dt>Listed price</dt><dd>${usd(d.price_amount)} per call${d.amount_usd !== null && d.amount_usd !== d.price_amount ? html` <strong>(live quote ${usd(d.amount_usd)})</strong>` : ""}</dd>
 <dt>Category</dt><dd>${d.category}</dd>
 <dt>Origin</dt><dd>${d.origin}</dd>
@@ -131,14 +138,14 @@ ${probeChart(probes)}
 <dl id="verdict-inputs">
 <dt>Status and score</dt><dd>${d.status}, ${d.score === null ? "no score yet" : d.score.toFixed(2)}, ${d.consecutive_failures} failures in a row</dd>
 <dt>Price</dt><dd>${d.observed === null ? "no challenge observed yet" : d.observed.price_matches_listing ? "the live quote matches the listed price" : "the live quote differs from the listed price"}</dd>
-<dt>payTo</dt><dd>${d.payto_sentinel ? "a burn address: a payment would be destroyed" : d.payto_unstable ? "several addresses served recently" : d.obs_pay_to ? html`<code>${d.obs_pay_to}</code>, stable since ${when(d.pay_to_changed_at ?? d.obs_first_seen_at)}` : "not observed yet"}</dd>
+<dt>payTo</dt><dd>${d.payto_sentinel ? "a burn address: a payment would be destroyed" : d.payto_unstable ? "several addresses served recently" : d.obs_pay_to ? html`<code>${theirs(d.obs_pay_to)}</code>, stable since ${when(d.pay_to_changed_at ?? d.obs_first_seen_at)}` : "not observed yet"}</dd>
 <dt>Self-referential</dt><dd>${d.self_referential ? "yes: never rated better than caution" : "no"}</dd>
 </dl>
 <p class="muted">The signed pay/caution/avoid verdict with its reasons is sold (below); these inputs are free.</p>
 <h2>Paid delivery</h2>
 <dl id="paid">
 <dt>Paid depth</dt><dd>${d.paid_depth.rung} (${d.paid_depth.deliveries} deliveries${d.paid_depth.span_weeks ? `, over ${d.paid_depth.span_weeks} weeks` : ""})</dd>
-<dt>Latest purchase</dt><dd>${latest ? html`${latest.delivered ? "delivered" : `not delivered: ${latest.failure_reason ?? "failed"}`}, ${when(latest.at)}, ${usd(latest.amount_usdc)}, settlement <code>${latest.tx_hash ?? "–"}</code>` : "the registry has not bought from this endpoint yet"}</dd>
+<dt>Latest purchase</dt><dd>${latest ? html`${latest.delivered ? "delivered" : html`not delivered: ${theirs(latest.failure_reason ?? "failed")}`}, ${when(latest.at)}, ${usd(latest.amount_usdc)}, settlement <code>${latest.tx_hash ?? "–"}</code>` : "the registry has not bought from this endpoint yet"}</dd>
 </dl>
 <p class="muted">Every purchase with its settlement transaction: <code>GET ${deps.publicBaseUrl}/v1/listings/${d.id}/purchases</code> (x402, 0.01 USD). A signed pay/caution/avoid verdict: <code>GET ${deps.publicBaseUrl}/v1/listings/${d.id}/verdict</code> (0.005 USD).</p>
 <h2>On chain</h2>
@@ -192,7 +199,7 @@ async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
     // Isolated: a bidirectional override in the query cannot run past it into the page's own text.
     results = html`<h2>Results for “<bdi>${q}</bdi>”</h2>
 ${found.count === 0 ? html`<p>No listing serves this need yet.</p>` : ""}
-<ol id="results">${found.results.map((r) => html`<li><a href="${site}/l/${r.id}">${r.name}</a> <span class="pill ${r.status}">${r.status}</span> <span class="muted">${r.price_amount} USD · ${r.category}</span></li>`)}</ol>
+<ol id="results">${found.results.map((r) => html`<li><a href="${site}/l/${r.id}">${theirs(r.name)}</a> <span class="pill ${r.status}">${r.status}</span> <span class="muted">${r.price_amount} USD · ${r.category}</span></li>`)}</ol>
 <p class="muted">${found.note}</p>`;
   }
   const recent = await deps.db
@@ -210,7 +217,7 @@ ${found.count === 0 ? html`<p>No listing serves this need yet.</p>` : ""}
 <form method="get" action="${site}/" role="search"><label for="q" class="muted">What do you need?</label><input id="q" type="search" name="q" value="${q}" placeholder="e.g. hourly weather forecast for Lyon"><button type="submit">Search</button></form>
 ${results}
 <h2>Recently verified</h2>
-${recent.length === 0 ? html`<p class="muted">No listing is verified yet.</p>` : html`<ul id="recent">${recent.map((r) => html`<li><a href="${site}/l/${r.id}">${r.name}</a> <span class="muted">${r.category}, verified ${r.status_changed_at?.toISOString().slice(0, 16).replace("T", " ")} UTC</span></li>`)}</ul>`}
+${recent.length === 0 ? html`<p class="muted">No listing is verified yet.</p>` : html`<ul id="recent">${recent.map((r) => html`<li><a href="${site}/l/${r.id}">${theirs(r.name)}</a> <span class="muted">${r.category}, verified ${r.status_changed_at?.toISOString().slice(0, 16).replace("T", " ")} UTC</span></li>`)}</ul>`}
 <h2>What agents are asking for</h2>
 ${demand && demand.top_needs.length > 0 ? html`<ul id="needs">${demand.top_needs.map((n) => html`<li>${n.need} <span class="muted">(${n.searches} searches, ${n.catalogue_status.replaceAll("_", " ")})</span></li>`)}</ul>` : html`<p class="muted">No searches published yet.</p>`}
 <p>Agents: the same data as JSON at <a href="${deps.publicBaseUrl}/v1/discover?q=weather">/v1/discover</a> and over MCP; the reference is at <a href="${site}/docs">/docs</a>.</p>`,
