@@ -54,7 +54,7 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${isolated(title)} · Tollgate</title>
+<title>${title} · Tollgate</title>
 <link rel="license" href="https://creativecommons.org/licenses/by/4.0/">
 <link rel="icon" href="data:,">
 <style>${raw(STYLE)}</style>
@@ -114,7 +114,8 @@ function listingPage(deps: AppDeps, d: ListingDetail, probes: RecentProbe[]): Ht
   const latest = latestPurchase(d);
   return page(
     deps,
-    d.name,
+    // The seller's name isolated in the window title, before our own " · Tollgate".
+    isolated(d.name),
     html`<h1>${d.name}</h1>
 <p><span class="pill ${d.status}" id="status">${d.status}</span> <span id="score">${d.score === null ? "no score yet" : `score ${d.score.toFixed(2)}`}</span> · <span class="muted">evidence: ${d.evidence_tier}</span></p>
 <p>${d.description}</p>
