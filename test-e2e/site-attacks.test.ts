@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { type DemoSellers, startDemoSellers } from "@tollgate/devnet";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,8 @@ const PAYLOAD = `"'><script>alert(1)</script><img src=//${EVIL}/i onerror=alert(
 let demo: DemoSellers;
 let world: World;
 let api: string;
+/** The api as the browser reaches it: under a public-looking host name (mapped to loopback), not localhost. */
+let site: string;
 let browser: Browser;
 let hostile: string;
 let long: string;
@@ -42,10 +45,10 @@ async function watched(): Promise<{ page: Page; seen: string[] }> {
   page.on("pageerror", (e) => seen.push(`pageerror: ${e}`));
   page.on("request", (r) => {
     const u = r.url();
-    if (!u.startsWith(`${api}/`) && !u.startsWith("data:")) seen.push(`request: ${u}`);
+    if (!u.startsWith(`${site}/`) && !u.startsWith("data:")) seen.push(`request: ${u}`);
   });
   page.on("framenavigated", (f) => {
-    if (!f.url().startsWith(`${api}/`) && f.url() !== "about:blank") seen.push(`navigated: ${f.url()}`);
+    if (!f.url().startsWith(`${site}/`) && f.url() !== "about:blank") seen.push(`navigated: ${f.url()}`);
   });
   return { page, seen };
 }
@@ -57,7 +60,16 @@ beforeAll(async () => {
     ALLOW_HTTP_ENDPOINTS: "true",
     SEMANTIC_SEARCH: "false",
   });
-  await world.start("api");
+  // The site's own origin is a public-looking name the browser maps to loopback (so nothing is treated as
+  // localhost, and the pages' links, badges and form all point there).
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const p = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(p));
+    });
+  });
+  site = `http://tollgate.example:${port}`;
+  await world.start("api", { API_PORT: String(port), SITE_URL: site });
   api = world.url("api");
   const base = demo.sellers["with-sample"].url;
   hostile = await submit({
@@ -71,7 +83,10 @@ beforeAll(async () => {
     description: `Weather ${"D".repeat(3990)}`,
     endpoint_url: `${demo.sellers.refuse.url}/${"p".repeat(1900)}`,
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP tollgate.example 127.0.0.1"],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -88,15 +103,20 @@ describe("hostile text in a real browser", () => {
       `/badge/${hostile}.svg`,
       `/badge/${hostile}/paid.svg`,
     ]) {
-      await page.goto(`${api}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${site}${path}`, { waitUntil: "networkidle" });
       await page.waitForTimeout(200);
     }
-    await page.goto(`${api}/l/${hostile}`, { waitUntil: "networkidle" });
+    await page.goto(`${site}/l/${hostile}`, { waitUntil: "networkidle" });
     // The name is shown as the seller typed it, as text.
     expect(await page.locator("h1").textContent()).toBe(`Weather ${PAYLOAD}`.slice(0, 200));
     expect(
       await page.locator("script, iframe, object, embed, meta[http-equiv], link[rel=stylesheet]").count(),
     ).toBe(0);
+    // What the page itself loads still loads under its CSP: the badges, from the configured site origin.
+    const height = await page
+      .locator("#badge-status")
+      .evaluate((el) => (el as unknown as { naturalHeight: number }).naturalHeight);
+    expect(height).toBe(20);
     // Hover and focus everything: no handler a seller wrote is attached.
     for (const el of await page.locator("main *").all())
       await el.hover({ force: true, timeout: 1000 }).catch(() => {});
@@ -106,7 +126,7 @@ describe("hostile text in a real browser", () => {
 
   it("a hostile search typed into the box is answered as text", async () => {
     const { page, seen } = await watched();
-    await page.goto(`${api}/`, { waitUntil: "networkidle" });
+    await page.goto(`${site}/`, { waitUntil: "networkidle" });
     const q = `\u202e"><img src=//${EVIL}/q onerror=alert(8)>😀\u0000`;
     await page.fill("#q", q);
     await Promise.all([page.waitForURL(/q=/), page.click("button[type=submit]")]);
@@ -119,7 +139,7 @@ describe("hostile text in a real browser", () => {
   it("long unbroken seller text wraps inside the window: the page never scrolls sideways", async () => {
     const { page, seen } = await watched();
     for (const path of [`/l/${long}`, "/?q=weather"]) {
-      await page.goto(`${api}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${site}${path}`, { waitUntil: "networkidle" });
       const { scroll, view } = await page.evaluate(() => {
         const d = (
           globalThis as unknown as {
@@ -136,7 +156,7 @@ describe("hostile text in a real browser", () => {
 
   it("the reference at /docs renders under its CSP, with no console error", async () => {
     const { page, seen } = await watched();
-    await page.goto(`${api}/docs`, { waitUntil: "networkidle" });
+    await page.goto(`${site}/docs`, { waitUntil: "networkidle" });
     await page.waitForSelector(".opblock", { timeout: 20_000 });
     expect(await page.locator(".opblock").count()).toBeGreaterThan(20);
     expect(seen).toEqual([]);
