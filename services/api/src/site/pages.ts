@@ -68,8 +68,15 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 }
 
 /** The CSP of every site page (no script, the one stylesheet by hash), set before the page is answered. */
-const withPolicy = (deps: AppDeps, c: Context) =>
-  c.header("content-security-policy", sitePolicy(deps, STYLE));
+const policies = new WeakMap<AppDeps, string>();
+const withPolicy = (deps: AppDeps, c: Context) => {
+  let policy = policies.get(deps);
+  if (policy === undefined) {
+    policy = sitePolicy(deps, STYLE);
+    policies.set(deps, policy);
+  }
+  c.header("content-security-policy", policy);
+};
 
 /** The site's absolute origin: {site_url} when configured, else the API's public origin. */
 export const siteUrl = (deps: Pick<AppDeps, "publicBaseUrl" | "siteUrl">) =>
