@@ -57,7 +57,9 @@ async function submit(name: string, url: string): Promise<void> {
 
 /** Open a page, fail on console errors, run axe, save a screenshot. */
 async function visit(p: string, shot: string, axeExclude: string[] = []): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  // axe-core is injected as an inline script, which the pages' CSP refuses: the test's own script, so CSP is
+  // bypassed here (test-e2e/site-attacks.test.ts loads the pages under their CSP).
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, bypassCSP: true });
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());

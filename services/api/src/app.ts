@@ -41,6 +41,7 @@ import { registerReports } from "./routes/reports.js";
 import { registerResolve } from "./routes/resolve.js";
 import { registerState } from "./routes/state.js";
 import { registerStats } from "./routes/stats.js";
+import { setSecurityHeaders } from "./site/headers.js";
 import { registerSite, siteNotFound } from "./site/pages.js";
 
 export type AppEnv = {
@@ -199,6 +200,8 @@ export function buildApi(deps: AppDeps): App {
     if (!c.get("answeredWhole")) {
       c.res.headers.append("vary", VARY);
       c.res.headers.set("x-request-id", requestId);
+      // nosniff, no framing, no Referer, and a CSP unless the route set its own (site/headers.ts).
+      setSecurityHeaders(c.res.headers);
       // Directory data is CC-BY-4.0: every successful data answer says so (spec, introduction).
       if (c.res.status < 300 && (c.res.headers.get("content-type") ?? "").includes("json"))
         c.res.headers.append("link", LICENSE_LINK);

@@ -137,7 +137,7 @@ describe("the site", () => {
       // XML 1.0 allows none of these, not even as a character reference: one makes the image unreadable.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters under test
       expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
-      expect(svg).toContain("<title>Tollgate: Bell esc ff  end — ");
+      expect(svg).toContain("<title>Tollgate: \u2068Bell esc ff  end\u2069 — ");
     }
   });
 

@@ -29,6 +29,15 @@ const escapeXml = (s: string) =>
       (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
     );
 
+/**
+ * A seller's text isolated for a line it shares with ours (FSI … PDI), its own overrides, embeddings and
+ * isolates dropped: `Evil \u202edeifirev` would otherwise show the badge's title as "Evil — verified"
+ * reversed into whatever the seller spelt. A name refuses these on submission; one stored before that rule
+ * (or by hand) may still hold them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+export const isolated = (s: string) => `\u2068${s.replace(BIDI_CONTROLS, "")}\u2069`;
+
 export const BADGE_COLOURS = {
   green: "#2e7d32",
   yellow: "#9a6700",

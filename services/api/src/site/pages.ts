@@ -19,20 +19,28 @@ import { noneMatch } from "../cache.js";
 import type { AppDeps } from "../deps.js";
 import { enforceRead } from "../limits.js";
 import { notFoundError, rateLimited } from "../routes/responses.js";
-import { etagOf, paidBadge, shield, statusBadge } from "./badge.js";
+import { etagOf, isolated, paidBadge, shield, statusBadge } from "./badge.js";
+import { sitePolicy } from "./headers.js";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * Text a seller (or their endpoint) wrote, shown inline beside the page's own: isolated, so a bidirectional
+ * override it holds cannot run on into the status, price or date that follow it on the line (a name refuses
+ * them on submission; a payTo or failure reason an endpoint served, or a row stored before that rule, may not).
+ */
+const theirs = (text: string | null | undefined) => html`<bdi>${text ?? ""}</bdi>`;
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--muted:#595959;--line:#d0d0d0;--ok:#2e7d32;--warn:#8a5a00;--bad:#c62828;--accent:#1565c0}
 @media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#151515;--muted:#b0b0b0;--line:#444;--ok:#66bb6a;--warn:#ffb74d;--bad:#ef9a9a;--accent:#90caf9}}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+*{box-sizing:border-box}body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}header{display:flex;gap:1rem;align-items:baseline;border-bottom:1px solid var(--line)}
 header a{color:var(--fg);font-weight:700;text-decoration:none}nav a{margin-right:1rem;color:var(--accent)}
 a{color:var(--accent)}h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.6rem 0 .5rem;border-bottom:1px solid var(--line)}
 .pill{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600;border:2px solid currentColor}
 .verified{color:var(--ok)}.unverified{color:var(--warn)}.failing{color:var(--bad)}.delisted{color:var(--muted)}
-.muted{color:var(--muted)}dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{color:var(--muted)}dd{margin:0}
+.muted{color:var(--muted)}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem}dt{color:var(--muted)}dd{margin:0}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9rem}pre{background:rgba(127,127,127,.12);padding:.6rem;overflow-x:auto;border-radius:4px}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line)}
 form{display:flex;gap:.5rem}input[type=search]{flex:1;padding:.5rem;font-size:1rem}button{padding:.5rem 1rem;font-size:1rem}
@@ -59,6 +67,17 @@ function page(deps: AppDeps, title: string, body: Html): Html {
 </html>`;
 }
 
+/** The CSP of every site page (no script, the one stylesheet by hash), set before the page is answered. */
+const policies = new WeakMap<AppDeps, string>();
+const withPolicy = (deps: AppDeps, c: Context) => {
+  let policy = policies.get(deps);
+  if (policy === undefined) {
+    policy = sitePolicy(deps, STYLE);
+    policies.set(deps, policy);
+  }
+  c.header("content-security-policy", policy);
+};
+
 /** The site's absolute origin: {site_url} when configured, else the API's public origin. */
 export const siteUrl = (deps: Pick<AppDeps, "publicBaseUrl" | "siteUrl">) =>
   deps.siteUrl ?? deps.publicBaseUrl;
@@ -79,7 +98,7 @@ export function probeChart(probes: RecentProbe[]): Html {
   const passed = probes.filter((p) => p.outcome === "pass").length;
   const bars = probes.map((p, i) => {
     const bh = Math.max(3, Math.round((p.latency_ms / max) * (h - 10)));
-    return html`<rect class="probe ${p.outcome}" x="${(i * bw).toFixed(1)}" y="${h - bh}" width="${Math.max(1, bw - 1).toFixed(1)}" height="${bh}" fill="${colour(p.outcome)}"><title>${p.at.toISOString()}: ${p.outcome}${p.failure_reason ? ` (${p.failure_reason})` : ""}, ${p.latency_ms} ms${p.http_status ? `, HTTP ${p.http_status}` : ""}</title></rect>`;
+    return html`<rect class="probe ${p.outcome}" x="${(i * bw).toFixed(1)}" y="${h - bh}" width="${Math.max(1, bw - 1).toFixed(1)}" height="${bh}" fill="${colour(p.outcome)}"><title>${p.at.toISOString()}: ${p.outcome}${p.failure_reason ? ` (${isolated(p.failure_reason)})` : ""}, ${p.latency_ms} ms${p.http_status ? `, HTTP ${p.http_status}` : ""}</title></rect>`;
   });
   return html`<figure><svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Latest ${probes.length} probes: ${passed} passed. Bar height is latency (up to ${max} ms); green passed, red failed, grey neutral.">${bars}</svg>
 <figcaption class="muted">Latest ${probes.length} probes, oldest left: ${passed} passed. Bar height is latency (tallest ${max} ms); green passed, red failed, grey neutral (not counted).</figcaption></figure>`;
@@ -102,12 +121,13 @@ function listingPage(deps: AppDeps, d: ListingDetail, probes: RecentProbe[]): Ht
   const latest = latestPurchase(d);
   return page(
     deps,
-    d.name,
+    // The seller's name isolated in the window title, before our own " · Tollgate".
+    isolated(d.name),
     html`<h1>${d.name}</h1>
 <p><span class="pill ${d.status}" id="status">${d.status}</span> <span id="score">${d.score === null ? "no score yet" : `score ${d.score.toFixed(2)}`}</span> · <span class="muted">evidence: ${d.evidence_tier}</span></p>
 <p>${d.description}</p>
 <dl>
-<dt>Endpoint</dt><dd><code>${d.endpoint_url}</code></dd>
+<dt>Endpoint</dt><dd><code>${theirs(d.endpoint_url)}</code></dd>
 <dt>Listed price</dt><dd>${usd(d.price_amount)} per call${d.amount_usd !== null && d.amount_usd !== d.price_amount ? html` <strong>(live quote ${usd(d.amount_usd)})</strong>` : ""}</dd>
 <dt>Category</dt><dd>${d.category}</dd>
 <dt>Origin</dt><dd>${d.origin}</dd>
@@ -126,14 +146,14 @@ ${probeChart(probes)}
 <dl id="verdict-inputs">
 <dt>Status and score</dt><dd>${d.status}, ${d.score === null ? "no score yet" : d.score.toFixed(2)}, ${d.consecutive_failures} failures in a row</dd>
 <dt>Price</dt><dd>${d.observed === null ? "no challenge observed yet" : d.observed.price_matches_listing ? "the live quote matches the listed price" : "the live quote differs from the listed price"}</dd>
-<dt>payTo</dt><dd>${d.payto_sentinel ? "a burn address: a payment would be destroyed" : d.payto_unstable ? "several addresses served recently" : d.obs_pay_to ? html`<code>${d.obs_pay_to}</code>, stable since ${when(d.pay_to_changed_at ?? d.obs_first_seen_at)}` : "not observed yet"}</dd>
+<dt>payTo</dt><dd>${d.payto_sentinel ? "a burn address: a payment would be destroyed" : d.payto_unstable ? "several addresses served recently" : d.obs_pay_to ? html`<code>${theirs(d.obs_pay_to)}</code>, stable since ${when(d.pay_to_changed_at ?? d.obs_first_seen_at)}` : "not observed yet"}</dd>
 <dt>Self-referential</dt><dd>${d.self_referential ? "yes: never rated better than caution" : "no"}</dd>
 </dl>
 <p class="muted">The signed pay/caution/avoid verdict with its reasons is sold (below); these inputs are free.</p>
 <h2>Paid delivery</h2>
 <dl id="paid">
 <dt>Paid depth</dt><dd>${d.paid_depth.rung} (${d.paid_depth.deliveries} deliveries${d.paid_depth.span_weeks ? `, over ${d.paid_depth.span_weeks} weeks` : ""})</dd>
-<dt>Latest purchase</dt><dd>${latest ? html`${latest.delivered ? "delivered" : `not delivered: ${latest.failure_reason ?? "failed"}`}, ${when(latest.at)}, ${usd(latest.amount_usdc)}, settlement <code>${latest.tx_hash ?? "–"}</code>` : "the registry has not bought from this endpoint yet"}</dd>
+<dt>Latest purchase</dt><dd>${latest ? html`${latest.delivered ? "delivered" : html`not delivered: ${theirs(latest.failure_reason ?? "failed")}`}, ${when(latest.at)}, ${usd(latest.amount_usdc)}, settlement <code>${latest.tx_hash ?? "–"}</code>` : "the registry has not bought from this endpoint yet"}</dd>
 </dl>
 <p class="muted">Every purchase with its settlement transaction: <code>GET ${deps.publicBaseUrl}/v1/listings/${d.id}/purchases</code> (x402, 0.01 USD). A signed pay/caution/avoid verdict: <code>GET ${deps.publicBaseUrl}/v1/listings/${d.id}/verdict</code> (0.005 USD).</p>
 <h2>On chain</h2>
@@ -164,9 +184,13 @@ function notFoundPage(deps: AppDeps, what: string): Html {
   );
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls a search query loses
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
   const site = siteUrl(deps);
-  const q = clip((c.req.query("q") ?? "").trim(), 300);
+  // Controls dropped (HTML text holds none; NUL is no text Postgres stores), then trimmed and clipped.
+  const q = clip((c.req.query("q") ?? "").replace(CONTROLS, "").trim(), 300);
   let results: Html = html``;
   if (q.length > 0) {
     // The same per-client throttle as GET /v1/discover: the page is not a way around it.
@@ -180,9 +204,10 @@ async function homePage(deps: AppDeps, c: Context<AppEnv>): Promise<Html> {
       if (err instanceof ApiError) return { count: 0, results: [], note: err.message };
       throw err;
     });
-    results = html`<h2>Results for “${q}”</h2>
+    // Isolated: a bidirectional override in the query cannot run past it into the page's own text.
+    results = html`<h2>Results for “<bdi>${q}</bdi>”</h2>
 ${found.count === 0 ? html`<p>No listing serves this need yet.</p>` : ""}
-<ol id="results">${found.results.map((r) => html`<li><a href="${site}/l/${r.id}">${r.name}</a> <span class="pill ${r.status}">${r.status}</span> <span class="muted">${r.price_amount} USD · ${r.category}</span></li>`)}</ol>
+<ol id="results">${found.results.map((r) => html`<li><a href="${site}/l/${r.id}">${theirs(r.name)}</a> <span class="pill ${r.status}">${r.status}</span> <span class="muted">${r.price_amount} USD · ${r.category}</span></li>`)}</ol>
 <p class="muted">${found.note}</p>`;
   }
   const recent = await deps.db
@@ -200,7 +225,7 @@ ${found.count === 0 ? html`<p>No listing serves this need yet.</p>` : ""}
 <form method="get" action="${site}/" role="search"><label for="q" class="muted">What do you need?</label><input id="q" type="search" name="q" value="${q}" placeholder="e.g. hourly weather forecast for Lyon"><button type="submit">Search</button></form>
 ${results}
 <h2>Recently verified</h2>
-${recent.length === 0 ? html`<p class="muted">No listing is verified yet.</p>` : html`<ul id="recent">${recent.map((r) => html`<li><a href="${site}/l/${r.id}">${r.name}</a> <span class="muted">${r.category}, verified ${r.status_changed_at?.toISOString().slice(0, 16).replace("T", " ")} UTC</span></li>`)}</ul>`}
+${recent.length === 0 ? html`<p class="muted">No listing is verified yet.</p>` : html`<ul id="recent">${recent.map((r) => html`<li><a href="${site}/l/${r.id}">${theirs(r.name)}</a> <span class="muted">${r.category}, verified ${r.status_changed_at?.toISOString().slice(0, 16).replace("T", " ")} UTC</span></li>`)}</ul>`}
 <h2>What agents are asking for</h2>
 ${demand && demand.top_needs.length > 0 ? html`<ul id="needs">${demand.top_needs.map((n) => html`<li>${n.need} <span class="muted">(${n.searches} searches, ${n.catalogue_status.replaceAll("_", " ")})</span></li>`)}</ul>` : html`<p class="muted">No searches published yet.</p>`}
 <p>Agents: the same data as JSON at <a href="${deps.publicBaseUrl}/v1/discover?q=weather">/v1/discover</a> and over MCP; the reference is at <a href="${site}/docs">/docs</a>.</p>`,
@@ -220,7 +245,11 @@ const wantsHtml = (c: Context) => {
 /** The site: home page, listing pages, badges and a helpful 404 for browsers. */
 export function registerSite(app: App, deps: AppDeps) {
   documentSite(app);
-  app.get("/", async (c) => c.html(await homePage(deps, c as Context<AppEnv>)));
+  app.get("/", async (c) => {
+    const body = await homePage(deps, c as Context<AppEnv>);
+    withPolicy(deps, c);
+    return c.html(body);
+  });
 
   app.get("/l/:id", async (c) => {
     const id = c.req.param("id");
@@ -228,12 +257,14 @@ export function registerSite(app: App, deps: AppDeps) {
     if (!row || row.status === "delisted") {
       // A browser gets the helpful page; any other client the one error body, as on every other path.
       if (!wantsHtml(c)) throw notFound(id.slice(0, 40));
+      withPolicy(deps, c);
       return c.html(
         notFoundPage(deps, `No active listing has the id ${JSON.stringify(id.slice(0, 40))}.`),
         404,
       );
     }
     const detail = toListingDetail(row, deps.serviceName);
+    withPolicy(deps, c);
     return c.html(listingPage(deps, detail, await recentProbes(deps.db, row.id)));
   });
 
@@ -250,7 +281,7 @@ export function registerSite(app: App, deps: AppDeps) {
       kind === "status" ? "tollgate" : "paid check",
       b.value,
       b.colour,
-      `Tollgate: ${d.name} — ${b.value}`,
+      `Tollgate: ${isolated(d.name)} — ${b.value}`,
     );
     const etag = etagOf(svg);
     const headers = {
@@ -268,6 +299,7 @@ export function registerSite(app: App, deps: AppDeps) {
 /** For browsers, a helpful HTML 404 on site paths; API clients keep the JSON error. */
 export function siteNotFound(deps: AppDeps, c: Context): Response | null {
   if (c.req.path.startsWith("/v1/") || !wantsHtml(c)) return null;
+  withPolicy(deps, c);
   return c.html(notFoundPage(deps, `There is no page at ${c.req.path.slice(0, 100)}.`), 404) as Response;
 }
 
