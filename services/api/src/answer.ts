@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app.js";
 import { DATA_LICENSE } from "./routes/state.js";
+import { NOT_HTML_CSP } from "./site/headers.js";
 
 /** The Link header every successful JSON data answer carries (CC-BY-4.0, spec introduction). */
 export const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
@@ -13,9 +14,18 @@ export const LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
  */
 export const VARY = "origin";
 
+/** The security headers of a JSON answer, as setSecurityHeaders (site/headers.ts) gives every other answer. */
+const JSON_SECURITY = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": NOT_HTML_CSP,
+} as const;
+
 /**
- * An answer built whole by a route's fast path (a cached read): `headers` plus the request's x-request-id and,
- * for a 2xx JSON answer, the licence Link, exactly as the request middleware would add them; a plain header
+ * An answer built whole by a route's fast path (a cached read): `headers` plus the request's x-request-id, the
+ * security headers of a JSON answer and, for a 2xx JSON answer, the licence Link, exactly as the request
+ * middleware would add them (the fast paths answer JSON only); a plain header
  * record, so Node writes it without building Headers objects. The middleware is told not to touch it.
  */
 export function answerWhole(
@@ -25,7 +35,12 @@ export function answerWhole(
   headers: Record<string, string>,
 ): Response {
   c.set("answeredWhole", true);
-  const whole: Record<string, string> = { ...headers, vary: VARY, "x-request-id": c.get("requestId") };
+  const whole: Record<string, string> = {
+    ...headers,
+    ...JSON_SECURITY,
+    vary: VARY,
+    "x-request-id": c.get("requestId"),
+  };
   if (status < 300 && (headers["content-type"] ?? "").includes("json")) whole.link = LICENSE_LINK;
   return new Response(body, { status, headers: whole });
 }
@@ -54,6 +69,7 @@ export function answerJson(
             vary: VARY,
             "x-request-id": requestId,
             link: LICENSE_LINK,
+            ...JSON_SECURITY,
           }
         : {
             "content-type": "application/json",
@@ -61,6 +77,7 @@ export function answerJson(
             "cache-control": cacheControl,
             vary: VARY,
             "x-request-id": requestId,
+            ...JSON_SECURITY,
           },
   });
 }

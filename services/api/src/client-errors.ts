@@ -115,6 +115,7 @@ function refuseRequest(res: ServerResponse, why: string) {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
     "x-request-id": requestId,
+    "x-content-type-options": "nosniff",
     connection: "close",
   });
   res.end(body);
@@ -142,7 +143,7 @@ export function answerClientErrorsAsJson(server: ServerType): void {
     const requestId = newRequestId();
     const body = JSON.stringify({ ...refusal.body(), request_id: requestId });
     socket.end(
-      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
     );
   };
   (server as Server).on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
