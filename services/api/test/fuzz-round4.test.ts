@@ -615,6 +615,7 @@ describe("HTTP framing HTTP/1.1 refuses is the JSON 400 and edits nothing", () =
     const res = await rawExchange(template.replace("ID", id).replace("TOKEN", token));
     expect(res.status).toBe(400);
     expect(res.head).toMatch(/content-type: application\/json/i);
+    expect(res.head).toMatch(/x-content-type-options: nosniff/i);
     const body = JSON.parse(res.body);
     expect(body).toMatchObject({ error: "bad_request", request_id: expect.any(String) });
     expect(body.message).toMatch(message);

@@ -257,6 +257,8 @@ describe("a 413 closes the connection, so the client's next request opens a new 
       const res = await request(`${base}/v1/discover?q=${"a".repeat(20_000)}`, { dispatcher });
       expect(res.statusCode).toBe(431);
       expect(res.headers["content-type"]).toBe("application/json");
+      // Written by hand past the app, it is still never sniffed into another type.
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(await res.body.json()).toMatchObject({ error: "request_header_fields_too_large" });
       const next = await request(`${base}/v1/categories`, { dispatcher });
       expect(next.statusCode).toBe(200);
