@@ -4,11 +4,13 @@ import { type Logger, SafeFetchError, type SafeHttpClient } from "@tollgate/plat
 import {
   dropUnpaidPurchase,
   notePaymentSigned,
+  notePurchaseAnswer,
   notePurchaseTimedOut,
   type PlanItem,
   type PlanSource,
   type PurchaseResult,
   planCandidate,
+  purchaseAnswer,
   recordPurchase as recordPurchaseRow,
   type ScoutCandidate,
   type ScoutPolicy,
@@ -385,7 +387,7 @@ export async function buyOne(
       // the payment settles: a seller that settles after answering an error is graded on that error, not excused
       // as the scout's own interruption.
       if (grade.outcome === "timeout") await notePurchaseTimedOut(d.db, id);
-      else await noteAnswer(d.db, id, { ...base, ...grade });
+      else await notePurchaseAnswer(d.db, id, { ...base, ...grade });
       d.log.warn(
         { err: failure, listing: c.id, nonce: s.nonce },
         "payment signed but not settled yet; left to reconcile",
@@ -454,7 +456,8 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
       pay_to: p.pay_to,
       delivered: false,
     };
-    const answer = p.outcome === "timeout" || p.outcome === "in_flight" ? null : await answerOf(d.db, p.id);
+    const answer =
+      p.outcome === "timeout" || p.outcome === "in_flight" ? null : await purchaseAnswer(d.db, p.id);
     if (answer && settled)
       // The seller answered before it settled: graded on that answer, as if it had settled at once.
       await recordPurchaseRow(
@@ -517,66 +520,6 @@ export async function reconcile(d: ScoutDeps, now = new Date(), olderThanS = 120
     n++;
   }
   return n;
-}
-
-/** The answer a signed, not yet settled purchase got, kept on its intent until the chain decides it. */
-type KeptAnswer = Pick<
-  PurchaseResult,
-  | "outcome"
-  | "http_status"
-  | "content_type"
-  | "latency_ms"
-  | "json_valid"
-  | "schema_valid"
-  | "body_sha256"
-  | "failure_reason"
-  | "fresh"
-> & { delivered: boolean; dry_run?: boolean };
-
-async function noteAnswer(db: Db, id: string, a: KeptAnswer): Promise<void> {
-  // `delivered` stays false on the intent: it is the reconciler's to set once the payment settles.
-  await db
-    .updateTable("purchases")
-    .set({
-      outcome: a.outcome,
-      http_status: a.http_status,
-      content_type: a.content_type,
-      latency_ms: a.latency_ms,
-      json_valid: a.json_valid,
-      schema_valid: a.schema_valid,
-      body_sha256: a.body_sha256,
-      failure_reason: a.failure_reason,
-      fresh: a.fresh ?? null,
-    })
-    .where("id", "=", id)
-    .where("state", "=", "paying")
-    .execute();
-}
-
-async function answerOf(db: Db, id: string): Promise<KeptAnswer | null> {
-  const r = await db
-    .selectFrom("purchases")
-    .select([
-      "outcome",
-      "http_status",
-      "content_type",
-      "latency_ms",
-      "json_valid",
-      "schema_valid",
-      "body_sha256",
-      "failure_reason",
-      "fresh",
-    ])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!r?.outcome) return null;
-  return {
-    ...r,
-    outcome: r.outcome as PurchaseOutcome,
-    delivered: r.outcome === "delivered",
-    // An answer past the scout's own cap is not the seller's failure (see `unanswered`).
-    ...(r.outcome === "error_body_too_large" ? { dry_run: true } : {}),
-  };
 }
 
 /** One scheduling round: reconcile, then buy what is due, one purchase at a time, within budget. */

@@ -1,4 +1,4 @@
-import { type DepthPurchase, type Grade, paidDepth, unixSeconds } from "@tollgate/core";
+import { type DepthPurchase, type Grade, type PurchaseOutcome, paidDepth, unixSeconds } from "@tollgate/core";
 import type { Db } from "@tollgate/db";
 import { sql } from "kysely";
 import { PLAN_QUOTE_CAP_USD } from "./plans.js";
@@ -242,6 +242,69 @@ export async function notePurchaseTimedOut(db: Db, id: string): Promise<void> {
     .where("id", "=", id)
     .where("state", "=", "paying")
     .execute();
+}
+
+/**
+ * The answer a signed, not yet settled purchase got (a 402 again, a 500, a delivery before settling), kept on its
+ * intent until the chain decides it: the reconciler grades the seller on it once the payment settles.
+ */
+export type KeptAnswer = Pick<
+  PurchaseResult,
+  | "outcome"
+  | "http_status"
+  | "content_type"
+  | "latency_ms"
+  | "json_valid"
+  | "schema_valid"
+  | "body_sha256"
+  | "failure_reason"
+  | "fresh"
+> & { delivered: boolean; dry_run?: boolean };
+
+export async function notePurchaseAnswer(db: Db, id: string, a: KeptAnswer): Promise<void> {
+  // `delivered` stays false on the intent: it is the reconciler's to set once the payment settles.
+  await db
+    .updateTable("purchases")
+    .set({
+      outcome: a.outcome,
+      http_status: a.http_status,
+      content_type: a.content_type,
+      latency_ms: a.latency_ms,
+      json_valid: a.json_valid,
+      schema_valid: a.schema_valid,
+      body_sha256: a.body_sha256,
+      failure_reason: a.failure_reason,
+      fresh: a.fresh ?? null,
+    })
+    .where("id", "=", id)
+    .where("state", "=", "paying")
+    .execute();
+}
+
+export async function purchaseAnswer(db: Db, id: string): Promise<KeptAnswer | null> {
+  const r = await db
+    .selectFrom("purchases")
+    .select([
+      "outcome",
+      "http_status",
+      "content_type",
+      "latency_ms",
+      "json_valid",
+      "schema_valid",
+      "body_sha256",
+      "failure_reason",
+      "fresh",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!r?.outcome) return null;
+  return {
+    ...r,
+    outcome: r.outcome as PurchaseOutcome,
+    delivered: r.outcome === "delivered",
+    // An answer past the scout's own cap is not the seller's failure (see `unanswered`).
+    ...(r.outcome === "error_body_too_large" ? { dry_run: true } : {}),
+  };
 }
 
 /** Drop an intent that paid nothing (no payment was signed): nothing to record. */
