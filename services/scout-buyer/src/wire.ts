@@ -1,8 +1,7 @@
 import type { PurchaseOutcome } from "@tollgate/core";
-import { parseChallenge, USDC_BASE, x402Terms } from "@tollgate/x402";
+import { parseChallenge, payablePayTo, USDC_BASE, x402Terms } from "@tollgate/x402";
 import type { x402Client } from "@x402/core/client";
 import type { SchemeNetworkClient } from "@x402/core/types";
-import { isAddress } from "viem";
 
 /** Why a quote was not paid (nothing was signed). */
 export interface Refusal {
@@ -168,7 +167,7 @@ export function payBaseUsdcOnly(client: x402Client): void {
  * purchase would sit open until its authorization expired).
  */
 export function unsignableTerms(r: { payTo?: unknown; extra?: unknown }): string | null {
-  if (typeof r.payTo !== "string" || !isAddress(r.payTo, { strict: true }))
+  if (typeof r.payTo !== "string" || !payablePayTo({ network: "eip155:8453", payTo: r.payTo }))
     return `the payTo ${String(r.payTo).slice(0, 60)} is not a valid address (EIP-55 checksum)`;
   const extra = (r.extra ?? {}) as { name?: unknown; version?: unknown };
   const name = extra.name ?? USDC_DOMAIN.name;
