@@ -48,19 +48,25 @@ export function logRequest(
   );
 }
 
-/**
- * The media ranges an Accept header takes, lowercase (media types compare case-insensitively): every range
- * but those given `q=0`, which refuse. Parameters other than q are dropped. Empty for an absent header.
- */
-export function acceptedMediaRanges(accept: string | undefined): Set<string> {
-  const taken = new Set<string>();
-  for (const range of (accept ?? "").split(",")) {
+/** The ranges of an Accept header, lowercase (media types compare case-insensitively), each with whether q=0 refuses it. */
+function mediaRanges(accept: string): { type: string; refused: boolean }[] {
+  return accept.split(",").flatMap((range) => {
     const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
     const q = params.find((p) => p.startsWith("q="));
-    if (type === "" || (q && Number(q.slice(2)) === 0)) continue;
-    taken.add(type);
-  }
-  return taken;
+    return type === "" ? [] : [{ type, refused: q !== undefined && Number(q.slice(2)) === 0 }];
+  });
+}
+
+/**
+ * The media ranges an Accept header takes, lowercase: every range but those given `q=0`, which refuse.
+ * Parameters other than q are dropped. Empty for an absent header.
+ */
+export function acceptedMediaRanges(accept: string | undefined): Set<string> {
+  return new Set(
+    mediaRanges(accept ?? "")
+      .filter((r) => !r.refused)
+      .map((r) => r.type),
+  );
 }
 
 /**
@@ -74,12 +80,9 @@ export function acceptsMediaType(accept: string | undefined, mediaType: string):
   const [kind] = mediaType.split("/");
   let best = -1;
   let taken = false;
-  for (const range of accept.split(",")) {
-    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+  for (const { type, refused } of mediaRanges(accept)) {
     const specificity = type === mediaType ? 2 : type === `${kind}/*` ? 1 : type === "*/*" ? 0 : -1;
     if (specificity < 0 || specificity < best) continue;
-    const q = params.find((p) => p.startsWith("q="));
-    const refused = q !== undefined && Number(q.slice(2)) === 0;
     // Among equally specific ranges (a type listed twice), one that takes it wins.
     taken = specificity > best ? !refused : taken || !refused;
     best = specificity;
