@@ -1,5 +1,6 @@
 import { PAID_ROUTES } from "@tollgate/core";
 import type { Database, Db } from "@tollgate/db";
+import { ApiError } from "@tollgate/schema";
 import { sql, type Transaction } from "kysely";
 
 /**
@@ -15,6 +16,30 @@ export const PLAN_OFFERS = {
 /** Spec, Limits: verify-now is sold only for listings quoting up to this per call (USD). */
 export const PLAN_QUOTE_CAP_USD = 0.5;
 export type PlanKind = keyof typeof PLAN_OFFERS;
+
+/** Currencies whose amount is a USD amount: any other quote cannot be held to the plan cap in USD. */
+const USD_CURRENCIES = new Set(["USDC", "USD"]);
+
+/**
+ * Spec, verify-now: 400 quote_above_plan_cap for a listing that does not quote up to the cap in USD: above 0.50, or in another
+ * currency (0.40 ETH is no 0.50 USD quote, and the scout buys in USDC only); null when it may be sold a plan.
+ */
+export function planCapRefusal(l: {
+  price_amount: number | string;
+  price_currency: string | null;
+}): ApiError | null {
+  const price = Number(l.price_amount);
+  const currency = l.price_currency ?? "USDC";
+  if (USD_CURRENCIES.has(currency) && price <= PLAN_QUOTE_CAP_USD) return null;
+  return new ApiError(
+    "quote_above_plan_cap",
+    USD_CURRENCIES.has(currency)
+      ? `the listing quotes ${price} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`
+      : `the listing quotes ${price} ${currency.slice(0, 12)} per call, not in USD; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD (USDC); nothing was charged`,
+    { price_usd: USD_CURRENCIES.has(currency) ? price : null, cap_usd: PLAN_QUOTE_CAP_USD },
+  );
+}
+
 /** Time between the due times of a pack's purchases. */
 export const PLAN_INTERVAL_MS = 10 * 24 * 60 * 60 * 1000;
 

@@ -8,6 +8,7 @@ import {
   PLAN_QUOTE_CAP_USD,
   type PlanKind,
   type PlanToOpen,
+  planCapRefusal,
   planConflict,
   planPendingKey,
   planStatus,
@@ -180,26 +181,6 @@ function parsePlan(raw: string | string[] | undefined): PlanKind {
   );
 }
 
-/** Currencies whose amount is a USD amount: any other quote cannot be held to the plan cap in USD. */
-const USD_CURRENCIES = new Set(["USDC", "USD"]);
-
-/**
- * 400 quote_above_plan_cap for a listing that does not quote up to the cap in USD: above 0.50, or in another
- * currency (0.40 ETH is no 0.50 USD quote, and the scout buys in USDC only); null when it may be sold a plan.
- */
-function aboveCap(l: { price_amount: number | string; price_currency: string | null }): ApiError | null {
-  const price = Number(l.price_amount);
-  const currency = l.price_currency ?? "USDC";
-  if (USD_CURRENCIES.has(currency) && price <= PLAN_QUOTE_CAP_USD) return null;
-  return new ApiError(
-    "quote_above_plan_cap",
-    USD_CURRENCIES.has(currency)
-      ? `the listing quotes ${price} USD per call; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD; nothing was charged`
-      : `the listing quotes ${price} ${currency.slice(0, 12)} per call, not in USD; verify-now is sold only for listings quoting up to ${PLAN_QUOTE_CAP_USD} USD (USDC); nothing was charged`,
-    { price_usd: USD_CURRENCIES.has(currency) ? price : null, cap_usd: PLAN_QUOTE_CAP_USD },
-  );
-}
-
 const inProgress = (conflict: NonNullable<Awaited<ReturnType<typeof planConflict>>>) =>
   new ApiError(
     "plan_in_progress",
@@ -263,7 +244,7 @@ export function registerVerifyNow(app: App, deps: AppDeps) {
       // A payment presented before gets its kept answer, whatever opened since (its own plan, for one).
       const prior = await seller.prior(req, paid);
       if (prior) return respond(c, prior);
-      const capped = aboveCap(listing);
+      const capped = planCapRefusal(listing);
       if (capped) throw capped;
       const before = await planConflict(deps.db, listing.id, null);
       if (before) throw inProgress(before);
@@ -283,7 +264,7 @@ export function registerVerifyNow(app: App, deps: AppDeps) {
             .forShare()
             .executeTakeFirst();
           if (!now || now.status === "delisted") return "gone" as const;
-          const refused = aboveCap(now);
+          const refused = planCapRefusal(now);
           if (refused) return { refused };
           if (!(await ownerTokenMatches(trx as never, listing.id, token))) return "not_owner" as const;
           return planConflict(trx as never, listing.id, paymentId);
